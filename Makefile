@@ -1,0 +1,44 @@
+# purgetrace — two commands for a newcomer: `make demo` and `make test`.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+DEMO_SAMPLE ?= samples/lost-purge-log-show.log
+
+# Homebrew keeps libarchive and sqlite out of the default pkg-config path.
+ifeq ($(shell uname -s),Darwin)
+BREW := $(shell brew --prefix 2>/dev/null)
+export PKG_CONFIG_PATH := $(BREW)/opt/libarchive/lib/pkgconfig:$(BREW)/opt/sqlite/lib/pkgconfig:$(PKG_CONFIG_PATH)
+endif
+
+.PHONY: all deps build release demo test test-asan test-tsan bench fuzz install clean
+
+all: build
+
+deps:
+	@./scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: release
+	@echo "==> purgetrace analyze $(DEMO_SAMPLE)"
+	@.build/release/purgetrace analyze $(DEMO_SAMPLE)
+
+test: deps
+	$(SWIFT) test
+
+test-asan: deps
+	$(SWIFT) test --sanitize=address
+
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/purgetrace/rules
+	install -m 755 .build/release/purgetrace $(DESTDIR)$(PREFIX)/bin/purgetrace
+	install -m 644 rules/*.yml $(DESTDIR)$(PREFIX)/share/purgetrace/rules/
+
+clean:
+	rm -rf .build
