@@ -1,0 +1,38 @@
+/// How evidence is read: format forcing, time defaults, bounds and safety limits.
+public struct ReadOptions: Sendable {
+    /// `--input-format`: skip detection and use this parser.
+    public var inputFormat: LogFormat?
+    public var time: TimeOptions
+    /// `--since`/`--until`: records outside `[since, until)` are dropped before matching.
+    public var since: Instant?
+    public var until: Instant?
+    /// `--process-alias FROM=TO`.
+    public var processAliases: [String: String]
+    public var limits: ContainerLimits
+
+    public init(inputFormat: LogFormat? = nil, time: TimeOptions = TimeOptions(), since: Instant? = nil,
+                until: Instant? = nil, processAliases: [String: String] = [:], limits: ContainerLimits = ContainerLimits()) {
+        self.inputFormat = inputFormat
+        self.time = time
+        self.since = since
+        self.until = until
+        self.processAliases = processAliases
+        self.limits = limits
+    }
+}
+
+/// Guards against hostile containers: decompression bombs and deep nesting.
+public struct ContainerLimits: Sendable {
+    /// Largest allowed ratio of decompressed to compressed bytes for one stream
+    /// (checked once a stream has produced more than `ratioGrace` bytes).
+    public var maxRatio: Int64 = 1000
+    public var ratioGrace: Int64 = 64 << 20
+    /// Largest total of decompressed bytes read from one PATH argument.
+    public var maxTotalBytes: Int64 = 64 << 30
+    /// Archives inside archives deeper than this are skipped with a warning.
+    public var maxDepth: Int = 4
+    /// Longer lines are cut (the rest is counted, not kept) with a warning.
+    public var maxLineLength: Int = 16 << 20
+
+    public init() {}
+}
