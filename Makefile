@@ -42,3 +42,6 @@ install: release
 
 clean:
 	rm -rf .build
+
+bench: release
+	python3 bench/bench.py

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""`make bench`: purgetrace against ripgrep on the same files, medians of several runs.
+
+For each input it times `purgetrace analyze --format json` (all shipped rules,
+correlation and report) and `rg -c -f PATTERNS` with the shipped rules' patterns, and
+reads the peak resident memory of each run from wait4(). Benchmarks are not tests:
+nothing here asserts a time.
+
+    bench/bench.py [--size-mb 500] [--runs 3] [--jobs N]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench", "out")
+BIN = os.path.join(ROOT, ".build", "release", "purgetrace")
+
+
+def run(cmd, stdout=subprocess.DEVNULL):
+    """Runs cmd, returns (seconds, peak RSS in MB, exit status)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=stdout, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
+
+
+def median_run(cmd, runs):
+    results = [run(cmd) for _ in range(runs)]
+    for _, _, code in results:
+        if code not in (0, 1):
+            sys.exit(f"bench: {' '.join(cmd)} exited with {code}")
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+
+
+def patterns_file():
+    out = subprocess.run([BIN, "rules", "list", "--format", "json"], check=True, capture_output=True, text=True).stdout
+    patterns = []
+    for rule in json.loads(out):
+        patterns += rule.get("patterns", [])
+    path = os.path.join(OUT, "patterns.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(patterns) + "\n")
+    return path, len(patterns)
+
+
+def ensure_input(name, fmt, size_mb):
+    path = os.path.join(OUT, name)
+    if not os.path.exists(path) or os.path.getsize(path) < size_mb * 1024 * 1024 * 0.99:
+        print(f"bench: generating {name} ({size_mb} MB)…", file=sys.stderr)
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench", "generate.py"), "--size-mb", str(size_mb),
+                        "--format", fmt, "--out", path], check=True)
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--size-mb", type=int, default=int(os.environ.get("BENCH_SIZE_MB", "500")))
+    ap.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "3")))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    a = ap.parse_args()
+    os.makedirs(OUT, exist_ok=True)
+    rg = shutil.which("rg")
+    if not rg:
+        sys.exit("bench: ripgrep (rg) is required: apt-get install ripgrep / brew install ripgrep")
+    pats, count = patterns_file()
+    inputs = [ensure_input("bench-log-show.log", "log-show", a.size_mb),
+              ensure_input("bench-ndjson.log", "log-ndjson", a.size_mb)]
+    rows = []
+    for path in inputs:
+        size = os.path.getsize(path) / 1e6
+        pt, prss = median_run([BIN, "analyze", "--format", "json", "--jobs", str(a.jobs), "--no-progress", path], a.runs)
+        rt, rrss = median_run([rg, "-c", "-f", pats, path], a.runs)
+        rows.append((os.path.basename(path), size, pt, size / pt, rt, pt / rt, prss, rrss))
+    print(f"machine: {os.cpu_count()} cores; purgetrace --jobs {a.jobs}; {count} patterns; median of {a.runs} runs\n")
+    print("| input | MB | purgetrace s | MB/s | rg -c -f s | ratio | peak RSS MB | rg RSS MB |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for r in rows:
+        print(f"| {r[0]} | {r[1]:.0f} | {r[2]:.2f} | {r[3]:.0f} | {r[4]:.2f} | {r[5]:.2f} | {r[6]:.0f} | {r[7]:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
