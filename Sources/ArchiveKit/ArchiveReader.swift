@@ -30,6 +30,20 @@ public struct ArchiveEntry: Equatable, Sendable {
     public let isRawStream: Bool
 }
 
+/// Which container formats an `ArchiveReader` may recognize. Callers that already know
+/// the container from its magic bytes narrow this: libarchive's other format bidders read
+/// far ahead and can misread plain text (mtree) or fail early on a truncated stream.
+public struct ArchiveFormats: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let tar = ArchiveFormats(rawValue: 1)
+    public static let zip = ArchiveFormats(rawValue: 2)
+    /// A compressed non-archive file: one member, the decompressed bytes.
+    public static let raw = ArchiveFormats(rawValue: 4)
+    /// Every format libarchive knows, raw last.
+    public static let all = ArchiveFormats(rawValue: 8 | 7)
+}
+
 /// Streams the members of an archive (or the content of a compressed file).
 public final class ArchiveReader: ByteSource {
     private let archive: OpaquePointer
@@ -46,8 +60,8 @@ public final class ArchiveReader: ByteSource {
     }
 
     /// Opens a stream (for example the current member of an outer archive).
-    public init(source: ByteSource) throws(ArchiveError) {
-        archive = ArchiveReader.makeArchive()
+    public init(source: ByteSource, formats: ArchiveFormats = .all) throws(ArchiveError) {
+        archive = ArchiveReader.makeArchive(formats)
         let retained = Unmanaged.passRetained(SourceBox(source))
         box = retained
         let rc = archive_read_open(archive, retained.toOpaque(), nil, { _, client, bufferOut in
@@ -62,12 +76,17 @@ public final class ArchiveReader: ByteSource {
         box?.release()
     }
 
-    private static func makeArchive() -> OpaquePointer {
+    private static func makeArchive(_ formats: ArchiveFormats = .all) -> OpaquePointer {
         let a = archive_read_new()!
         archive_read_support_filter_all(a)
-        archive_read_support_format_all(a)
+        if formats == .all {
+            archive_read_support_format_all(a)
+        } else {
+            if formats.contains(.tar) { archive_read_support_format_tar(a) }
+            if formats.contains(.zip) { archive_read_support_format_zip(a) }
+        }
         // Raw last: a compressed single file (x.log.gz) becomes one member named "data".
-        archive_read_support_format_raw(a)
+        if formats.contains(.raw) { archive_read_support_format_raw(a) }
         return a
     }
 
