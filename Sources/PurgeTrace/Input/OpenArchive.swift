@@ -24,8 +24,10 @@ final class OpenArchive {
         // A cut in an outer layer is the cause worth reporting.
         if let cause = input.stream.endNote { return cause }
         let message = error.message
+        // libarchive words a cut differently per codec; "no progress" and zlib's Z_BUF_ERROR
+        // (-5) at the end of the input mean the same thing.
         let truncated = message.lowercased().contains("truncated")
-            || (input.reachedEnd && (message.contains("No progress") || message.contains("Premature end")))
+            || (input.reachedEnd && ["No progress", "Premature end", "(-5)"].contains { message.contains($0) })
         if truncated { return "truncated \(kind.rawValue) stream: read \(bytes) bytes before the cut" }
         return "\(kind.rawValue) stream error after \(bytes) bytes: \(message)"
     }
