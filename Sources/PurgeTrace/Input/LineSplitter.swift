@@ -72,8 +72,8 @@ public struct LineSplitter {
                 var tail = withoutCR(segment)
                 if segment.isEmpty, carry.last == 13 { carry.removeLast() }  // CR ended the last chunk
                 if carry.count + tail.count > maxLineLength {
-                    let fit = maxLineLength - carry.count
-                    droppedBytes += Int64(tail.count - fit)
+                    let fit = max(0, maxLineLength - carry.count)
+                    droppedBytes += Int64(tail.count - fit) + Int64(trimCarryToLimit())
                     tail = UnsafeRawBufferPointer(rebasing: tail[0..<fit])
                     cutLines += 1
                     if firstCutLine == nil { firstCutLine = nextNumber }
@@ -95,24 +95,33 @@ public struct LineSplitter {
         discarding = false
     }
 
-    /// The rest of a chunk without a newline: carried to the next push, up to the limit.
+    /// The rest of a chunk without a newline: carried to the next push, up to the limit
+    /// (plus one trailing CR, which a LF in the next chunk may turn into a line end).
     private mutating func keep(_ rest: UnsafeRawBufferPointer, _ onLine: (Line) throws(ToolError) -> Void) throws(ToolError) {
         if discarding {
             droppedBytes += Int64(rest.count)
             return
         }
-        let room = maxLineLength - carry.count
-        if rest.count <= room {
+        let free = maxLineLength - carry.count  // -1 when the carry holds the limit and a CR
+        if rest.count <= free || (rest.count == free + 1 && rest.last == 13) {
             append(rest)
             return
         }
         // Too long and no newline in sight: hand the head out now and drop up to the newline.
-        append(UnsafeRawBufferPointer(rebasing: rest[0..<room]))
-        droppedBytes += Int64(rest.count - room)
+        if free > 0 { append(UnsafeRawBufferPointer(rebasing: rest[0..<free])) }
+        droppedBytes += Int64(rest.count - max(free, 0)) + Int64(trimCarryToLimit())
         cutLines += 1
         if firstCutLine == nil { firstCutLine = nextNumber }
         try emitCarry(onLine)
         discarding = true
+    }
+
+    /// Drops a kept CR that turned out to be content past the limit; returns the bytes dropped.
+    private mutating func trimCarryToLimit() -> Int {
+        let extra = carry.count - maxLineLength
+        guard extra > 0 else { return 0 }
+        carry.removeLast(extra)
+        return extra
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -120,7 +129,7 @@ public struct LineSplitter {
         let needed = carry.count + bytes.count
         if needed > carry.capacity {
             // Grow geometrically but never past the limit (Array's own growth could double it).
-            carry.reserveCapacity(min(max(carry.capacity * 2, needed, 4096), maxLineLength))
+            carry.reserveCapacity(min(max(carry.capacity * 2, needed, 4096), maxLineLength + 1))
         }
         carry.append(contentsOf: bytes)
         peakCarryCapacity = max(peakCarryCapacity, carry.capacity)
