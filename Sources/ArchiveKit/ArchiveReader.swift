@@ -5,6 +5,9 @@
 // archive can be opened on another archive's member (`ByteSource`), which is how
 // archives inside archives are read without unpacking.
 internal import CArchive
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Something libarchive can pull bytes from: a file, or another archive's current member.
 public protocol ByteSource: AnyObject {
@@ -98,7 +101,7 @@ public final class ArchiveReader: ByteSource {
     public func nextEntry() throws(ArchiveError) -> ArchiveEntry? {
         guard !finished else { return nil }
         var entry: OpaquePointer?
-        let rc = archive_read_next_header(archive, &entry)
+        let rc = UTF8Names.during { archive_read_next_header(archive, &entry) }
         if rc == ARCHIVE_EOF {
             finished = true
             return nil
@@ -108,7 +111,9 @@ public final class ArchiveReader: ByteSource {
             throw ArchiveError(ArchiveReader.errorString(archive))
         }
         let raw = archive_format(archive) == ARCHIVE_FORMAT_RAW
-        let name = archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+        let name = UTF8Names.during {
+            (archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)).map { String(cString: $0) }
+        } ?? ""
         let kind: ArchiveEntry.Kind
         if carchive_is_regular(entry) != 0 || raw { kind = .file }
         else if carchive_is_directory(entry) != 0 { kind = .directory }
@@ -173,5 +178,25 @@ private final class SourceBox {
         } catch {
             return -1  // libarchive reports it as a read error
         }
+    }
+}
+
+/// libarchive converts member names to the charset of the current locale, and a process
+/// that never called `setlocale` runs in "C" (ASCII): a zip member named `café.log` then has
+/// no name at all. Header reads run under a thread-local UTF-8 locale instead (never the
+/// process-wide one, which belongs to the program, and which other threads share).
+enum UTF8Names {
+    #if canImport(Glibc)
+    nonisolated(unsafe) private static let locale: locale_t? =
+        newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK, "C.utf8", nil)
+    #endif
+
+    static func during<T>(_ body: () -> T) -> T {
+        #if canImport(Glibc)
+        guard let locale else { return body() }
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        #endif
+        return body()
     }
 }

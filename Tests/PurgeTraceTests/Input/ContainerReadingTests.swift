@@ -30,6 +30,13 @@ import Testing
         #expect(sink.facts("\(file)!/bundle/photo.png")?.format == nil)
     }
 
+    @Test(arguments: ["names.zip", "names.tar"])
+    func nonASCIIMemberNamesSurvive(file: String) throws {
+        let sink = try InputTest.readFixture(file)
+        #expect(sink.paths == ["\(file)!/café/日本.log"])
+        #expect(sink.messages(of: "\(file)!/café/日本.log") == ["named"])
+    }
+
     @Test func archivesInsideArchivesAreReadThroughTheOuterMember() throws {
         let sink = try InputTest.readFixture("nested.tar.gz")
         #expect(sink.paths == ["nested.tar.gz!/nested/inner.zip!/c.log", "nested.tar.gz!/nested/d.log.gz"])

@@ -22,7 +22,8 @@ def write(name, data):
 def tar_bytes(members, compress=None):
     """members: list of (name, bytes or None for a folder)."""
     buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w", format=tarfile.USTAR_FORMAT) as t:
+    fmt = tarfile.PAX_FORMAT if any(ord(c) > 127 for n, _ in members for c in n) else tarfile.USTAR_FORMAT
+    with tarfile.open(fileobj=buf, mode="w", format=fmt) as t:
         for name, data in members:
             info = tarfile.TarInfo(name)
             info.mtime = 1700000000
@@ -94,3 +95,8 @@ write("bomb.log.gz", gz((b"2024-03-01T10:00:00Z app: " + b"a" * 200 + b"\n") * 2
 
 # Two gzip members back to back (what `cat a.gz b.gz` makes).
 write("two-members.log.gz", gz(TWO.splitlines(True)[0]) + gz(TWO.splitlines(True)[1]))
+
+# Non-ASCII member names (UTF-8 flag in zip, PAX path in tar).
+NAMED = [("café/日本.log", b"2024-03-01T14:00:00Z n: named\n")]
+write("names.zip", zip_bytes(NAMED))
+write("names.tar", tar_bytes(NAMED))
