@@ -26,6 +26,11 @@ enum MemberName {
         return nil
     }
 
+    /// Finder's `__MACOSX/…/._name` resource-fork twins in zips it makes.
+    static func isFinderMetadata(_ memberPath: String) -> Bool {
+        memberPath.hasPrefix("__MACOSX/")
+    }
+
     static func isLogarchive<S: StringProtocol>(_ name: S) -> Bool {
         name.lowercased().hasSuffix(".logarchive")
     }

@@ -57,7 +57,9 @@ extension UnitWalk {
     }
 
     /// zip and tar: every regular member in archive order, named `ARCHIVE!/MEMBER`. A
-    /// `*.logarchive` inside gets one note and its members are not read.
+    /// `*.logarchive` inside gets one note and its members are not read. Finder's
+    /// `__MACOSX/` twins (AppleDouble resource forks, one per file) are metadata, not
+    /// evidence: skipped without a note, or a zip of 100 logs would carry 100 warnings.
     private func readArchive(_ kind: ContainerKind, _ stream: ByteStream, name: String, depth: Int) throws(ToolError) {
         guard let archive = open(kind, stream, formats: kind == .zip ? .zip : .tar, name: name) else { return }
         var logarchives: Set<String> = []
@@ -77,7 +79,7 @@ extension UnitWalk {
                 }
                 continue
             }
-            guard entry.kind == .file else { continue }
+            guard entry.kind == .file, !MemberName.isFinderMetadata(path) else { continue }
             try readStream(ArchiveMemberStream(archive), name: MemberName.join(container: name, member: path), depth: depth)
         }
     }

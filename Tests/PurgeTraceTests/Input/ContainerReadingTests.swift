@@ -20,13 +20,13 @@ import Testing
         let sink = try InputTest.readFixture(file)
         #expect(sink.paths == [
             "\(file)!/bundle/a.log", "\(file)!/bundle/sub/b.log", "\(file)!/bundle/photo.png",
-            "\(file)!/bundle/state.plist", "\(file)!/__MACOSX/bundle/._a.log",
+            "\(file)!/bundle/state.plist", "\(file)!/bundle/.DS_Store",
         ])
         #expect(sink.messages(of: "\(file)!/bundle/a.log") == ["first line", "second line"])
         #expect(sink.messages(of: "\(file)!/bundle/sub/b.log") == ["in a sub-folder"])
         #expect(sink.facts("\(file)!/bundle/photo.png")?.warnings == ["skipped: binary content (PNG image)"])
         #expect(sink.facts("\(file)!/bundle/state.plist")?.warnings == ["skipped: binary content (binary property list)"])
-        #expect(sink.facts("\(file)!/__MACOSX/bundle/._a.log")?.warnings == ["skipped: binary content (AppleDouble metadata)"])
+        #expect(sink.facts("\(file)!/bundle/.DS_Store")?.warnings == ["skipped: binary content (.DS_Store)"])
         #expect(sink.facts("\(file)!/bundle/photo.png")?.format == nil)
     }
 

@@ -7,6 +7,7 @@ TWO = b"2024-03-01T10:00:00Z app: first line\n2024-03-01T10:05:00Z app: second l
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 BPLIST = b"bplist00\xd1\x01\x02Tname\x10\x01" + b"\x00" * 64
 TRACEV3 = (0x1000).to_bytes(4, "little") + b"\x00" * 4 + (200).to_bytes(8, "little") + bytes(200)
+DS_STORE = b"\x00\x00\x00\x01Bud1" + bytes(120)
 APPLEDOUBLE = b"\x00\x05\x16\x07\x00\x02\x00\x00" + b"\x00" * 80
 
 
@@ -60,7 +61,8 @@ write("two.log.zst", subprocess.run(["zstd", "-q", "-c", "--no-check"], input=TW
 # One bundle as zip, tar and tar.gz: two logs, a folder entry, binary members.
 B = "2024-03-01T11:00:00Z b: in a sub-folder\n".encode()
 bundle = [("bundle/", None), ("bundle/a.log", TWO), ("bundle/sub/b.log", B),
-          ("bundle/photo.png", PNG), ("bundle/state.plist", BPLIST), ("__MACOSX/bundle/._a.log", APPLEDOUBLE)]
+          ("bundle/photo.png", PNG), ("bundle/state.plist", BPLIST),
+          ("bundle/.DS_Store", DS_STORE), ("__MACOSX/bundle/._a.log", APPLEDOUBLE)]
 write("bundle.zip", zip_bytes(bundle))
 tar_bundle = [(n.rstrip("/"), d) for n, d in bundle]
 write("bundle.tar", tar_bytes(tar_bundle))
