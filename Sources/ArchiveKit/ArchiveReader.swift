@@ -5,6 +5,9 @@
 // archive can be opened on another archive's member (`ByteSource`), which is how
 // archives inside archives are read without unpacking.
 internal import CArchive
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Something libarchive can pull bytes from: a file, or another archive's current member.
 public protocol ByteSource: AnyObject {
@@ -30,6 +33,20 @@ public struct ArchiveEntry: Equatable, Sendable {
     public let isRawStream: Bool
 }
 
+/// Which container formats an `ArchiveReader` may recognize. Callers that already know
+/// the container from its magic bytes narrow this: libarchive's other format bidders read
+/// far ahead and can misread plain text (mtree) or fail early on a truncated stream.
+public struct ArchiveFormats: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let tar = ArchiveFormats(rawValue: 1)
+    public static let zip = ArchiveFormats(rawValue: 2)
+    /// A compressed non-archive file: one member, the decompressed bytes.
+    public static let raw = ArchiveFormats(rawValue: 4)
+    /// Every format libarchive knows, raw last.
+    public static let all = ArchiveFormats(rawValue: 8 | 7)
+}
+
 /// Streams the members of an archive (or the content of a compressed file).
 public final class ArchiveReader: ByteSource {
     private let archive: OpaquePointer
@@ -46,8 +63,8 @@ public final class ArchiveReader: ByteSource {
     }
 
     /// Opens a stream (for example the current member of an outer archive).
-    public init(source: ByteSource) throws(ArchiveError) {
-        archive = ArchiveReader.makeArchive()
+    public init(source: ByteSource, formats: ArchiveFormats = .all) throws(ArchiveError) {
+        archive = ArchiveReader.makeArchive(formats)
         let retained = Unmanaged.passRetained(SourceBox(source))
         box = retained
         let rc = archive_read_open(archive, retained.toOpaque(), nil, { _, client, bufferOut in
@@ -62,12 +79,17 @@ public final class ArchiveReader: ByteSource {
         box?.release()
     }
 
-    private static func makeArchive() -> OpaquePointer {
+    private static func makeArchive(_ formats: ArchiveFormats = .all) -> OpaquePointer {
         let a = archive_read_new()!
         archive_read_support_filter_all(a)
-        archive_read_support_format_all(a)
+        if formats == .all {
+            archive_read_support_format_all(a)
+        } else {
+            if formats.contains(.tar) { archive_read_support_format_tar(a) }
+            if formats.contains(.zip) { archive_read_support_format_zip(a) }
+        }
         // Raw last: a compressed single file (x.log.gz) becomes one member named "data".
-        archive_read_support_format_raw(a)
+        if formats.contains(.raw) { archive_read_support_format_raw(a) }
         return a
     }
 
@@ -79,7 +101,7 @@ public final class ArchiveReader: ByteSource {
     public func nextEntry() throws(ArchiveError) -> ArchiveEntry? {
         guard !finished else { return nil }
         var entry: OpaquePointer?
-        let rc = archive_read_next_header(archive, &entry)
+        let rc = UTF8Names.during { archive_read_next_header(archive, &entry) }
         if rc == ARCHIVE_EOF {
             finished = true
             return nil
@@ -89,7 +111,9 @@ public final class ArchiveReader: ByteSource {
             throw ArchiveError(ArchiveReader.errorString(archive))
         }
         let raw = archive_format(archive) == ARCHIVE_FORMAT_RAW
-        let name = archive_entry_pathname(entry).map { String(cString: $0) } ?? ""
+        let name = UTF8Names.during {
+            (archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)).map { String(cString: $0) }
+        } ?? ""
         let kind: ArchiveEntry.Kind
         if carchive_is_regular(entry) != 0 || raw { kind = .file }
         else if carchive_is_directory(entry) != 0 { kind = .directory }
@@ -154,5 +178,25 @@ private final class SourceBox {
         } catch {
             return -1  // libarchive reports it as a read error
         }
+    }
+}
+
+/// libarchive converts member names to the charset of the current locale, and a process
+/// that never called `setlocale` runs in "C" (ASCII): a zip member named `café.log` then has
+/// no name at all. Header reads run under a thread-local UTF-8 locale instead (never the
+/// process-wide one, which belongs to the program, and which other threads share).
+enum UTF8Names {
+    #if canImport(Glibc)
+    nonisolated(unsafe) private static let locale: locale_t? =
+        newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK, "C.utf8", nil)
+    #endif
+
+    static func during<T>(_ body: () -> T) -> T {
+        #if canImport(Glibc)
+        guard let locale else { return body() }
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        #endif
+        return body()
     }
 }

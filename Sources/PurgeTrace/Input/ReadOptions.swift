@@ -27,10 +27,12 @@ public struct ContainerLimits: Sendable {
     /// (checked once a stream has produced more than `ratioGrace` bytes).
     public var maxRatio: Int64 = 1000
     public var ratioGrace: Int64 = 64 << 20
-    /// Largest total of decompressed bytes read from one PATH argument.
+    /// Largest total of decompressed bytes read from one PATH argument (the output of every
+    /// decompressing layer: gzip, bzip2, xz, zstd, zip members).
     public var maxTotalBytes: Int64 = 64 << 30
-    /// Archives inside archives deeper than this are skipped with a warning.
-    public var maxDepth: Int = 4
+    /// Containers inside containers deeper than this are skipped with a warning. Every
+    /// layer counts: `a.zip!/b.tar.gz!/c.log.gz` is zip, gzip, tar, gzip — depth 4.
+    public var maxDepth: Int = 8
     /// Longer lines are cut (the rest is counted, not kept) with a warning.
     public var maxLineLength: Int = 16 << 20
 

@@ -1,5 +1,10 @@
 /// Where the reader pushes what it finds (the push model: the reader never returns
 /// collections of records, so memory stays flat on huge inputs).
+///
+/// Per text source: `beginSource`, `accept` per record, `endSource`. A source that is not
+/// read — binary content, unknown format, a logarchive, a symlink loop, an unreadable
+/// entry, an empty file no detector claims — gets only `endSource`, with `format == nil`
+/// and the reason in `warnings` (none for an empty file).
 public protocol RecordSink: AnyObject {
     /// A source starts; its records follow.
     func beginSource(_ source: SourceInfo)
@@ -16,8 +21,10 @@ public struct SourceInfo: Sendable, Equatable {
     public var device: String
     public var format: LogFormat
     /// Process for records that name none (CocoaLumberjack file name), after `--process-alias`.
+    /// The reader already puts it in such records' `process`.
     public var defaultProcess: String?
-    /// `--process-alias` map, applied by sinks to record process names.
+    /// `--process-alias` map. The reader has already applied it to every record's `process`
+    /// (once: `A=B,B=C` maps A to B); sinks must not apply it again.
     public var processAliases: [String: String]
 
     public init(path: String, device: String, format: LogFormat, defaultProcess: String? = nil,
