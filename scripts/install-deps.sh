@@ -3,7 +3,7 @@
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -eu
 
-DEBIAN_PACKAGES="libpcre2-dev libsqlite3-dev libyaml-dev libarchive-dev pkg-config"
+DEBIAN_PACKAGES="libpcre2-dev libsqlite3-dev libyaml-dev libarchive-dev zlib1g-dev pkg-config"
 BREW_PACKAGES="pcre2 sqlite libyaml libarchive pkg-config"
 
 case "$(uname -s)" in
