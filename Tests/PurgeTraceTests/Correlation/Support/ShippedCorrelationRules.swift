@@ -87,14 +87,14 @@ enum ShippedCorrelationRules {
     // rules/kind-delete-retry-loop.yml
     static let deleteRetryLoop = CorrelationRule(
         header: RuleHeader(id: "kind.delete_retry_loop", level: .medium, signal: "delete_retry_loop"),
-        kind: .eventCount, rules: ["delete_not_found"], groupBy: ["device", "process", "record"],
+        kind: .eventCount, rules: ["delete_not_found"], groupBy: ["device", "record"],
         timespan: .hours(1), condition: [Comparison(.gte, .value(.int(3)))],
         incident: IncidentSpec(kind: "delete-retry-loop"))
 
     // rules/kind-manifest-before-blob.yml
     static let manifestBeforeBlob = CorrelationRule(
         header: RuleHeader(id: "kind.manifest_before_blob", level: .high, signal: "manifest_before_blob"),
-        kind: .sequence, groupBy: ["device", "process", "asset"], timespan: .minutes(10),
+        kind: .sequence, groupBy: ["device", "asset"], timespan: .minutes(10),
         steps: [SequenceStep(signals: ["manifest_written"]), SequenceStep(signals: ["blob_uploaded"])],
         absent: [AbsentSpec(signals: ["blob_uploaded"], position: .before(1), within: .minutes(10))],
         incident: IncidentSpec(kind: "manifest-before-blob"))
@@ -102,7 +102,7 @@ enum ShippedCorrelationRules {
     // rules/kind-orphaned-blob.yml
     static let orphanedBlob = CorrelationRule(
         header: RuleHeader(id: "kind.orphaned_blob", level: .medium, signal: "orphaned_blob"),
-        kind: .sequence, groupBy: ["device", "process", "asset"], timespan: .minutes(10),
+        kind: .sequence, groupBy: ["device", "asset"], timespan: .minutes(10),
         steps: [SequenceStep(signals: ["record_deleted"])],
         absent: [AbsentSpec(signals: ["blob_deleted"], position: .after(1), within: .minutes(10))],
         incident: IncidentSpec(kind: "orphaned-blob"))
@@ -110,14 +110,14 @@ enum ShippedCorrelationRules {
     // rules/kind-account-mismatch.yml
     static let accountMismatchICloudFirst = CorrelationRule(
         header: RuleHeader(id: "kind.account_mismatch.icloud_first", level: .high, signal: "account_mismatch"),
-        kind: .sequence, groupBy: ["device", "process"], timespan: .hours(1),
+        kind: .sequence, groupBy: ["device"], timespan: .hours(1),
         steps: [SequenceStep(signals: ["icloud_identity"]),
                 SequenceStep(signals: ["bound_identity"], conditions: [Where.step("user", .neq, 1, "user")])],
         incident: IncidentSpec(kind: "account-mismatch"))
 
     static let accountMismatchBoundFirst = CorrelationRule(
         header: RuleHeader(id: "kind.account_mismatch.bound_first", level: .high, signal: "account_mismatch"),
-        kind: .sequence, groupBy: ["device", "process"], timespan: .hours(1),
+        kind: .sequence, groupBy: ["device"], timespan: .hours(1),
         steps: [SequenceStep(signals: ["bound_identity"]),
                 SequenceStep(signals: ["icloud_identity"], conditions: [Where.step("user", .neq, 1, "user")])],
         incident: IncidentSpec(kind: "account-mismatch"))
