@@ -1,6 +1,8 @@
 // `where` on signals (correlation steps, absences, selectors). The same language as an
 // event rule's `where` on records (contract §4.1), with `$N.field` operands bound to the
-// steps of the current match.
+// steps of the current match. The value semantics are the event engine's: equality as
+// integers only when one side is an integer and both read as integers, else as text;
+// ordering as integers when both read as integers, else by UTF-8 bytes.
 
 extension FieldCondition {
     /// A key the signal does not have never matches, whatever the test (even `neq`).
@@ -30,7 +32,7 @@ extension ValueTest {
 extension ValueMatcher {
     fileprivate func accepts(_ value: FieldValue) -> Bool {
         switch self {
-        case .exact(let expected): return FieldValue.conditionOrder(value, expected) == 0
+        case .exact(let expected): return FieldValue.conditionEqual(value, expected)
         case .glob(let pattern): return globMatches(Array(pattern.utf8), Array(value.description.utf8))
         }
     }
@@ -45,21 +47,30 @@ extension Comparison {
             guard let bound = bindings.value(step: step, field: field) else { return false }
             other = bound
         }
-        let order = FieldValue.conditionOrder(value, other)
         switch op {
-        case .eq: return order == 0
-        case .neq: return order != 0
-        case .gt: return order > 0
-        case .gte: return order >= 0
-        case .lt: return order < 0
-        case .lte: return order <= 0
+        case .eq: return FieldValue.conditionEqual(value, other)
+        case .neq: return !FieldValue.conditionEqual(value, other)
+        case .gt: return FieldValue.conditionOrder(value, other) > 0
+        case .gte: return FieldValue.conditionOrder(value, other) >= 0
+        case .lt: return FieldValue.conditionOrder(value, other) < 0
+        case .lte: return FieldValue.conditionOrder(value, other) <= 0
         }
     }
 }
 
 extension FieldValue {
-    /// Numbers compare as numbers whenever both sides read as integers (a capture `"844"`
-    /// equals the constant `844`); anything else compares as UTF-8 text.
+    /// `844` equals `"844"`; two texts are equal only as texts (`"05"` is not `"5"`).
+    static func conditionEqual(_ a: FieldValue, _ b: FieldValue) -> Bool {
+        switch (a, b) {
+        case (.int(let x), .int(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        default:
+            guard let x = a.intValue, let y = b.intValue else { return false }
+            return x == y
+        }
+    }
+
+    /// Integers when both sides read as integers, else UTF-8 bytes.
     static func conditionOrder(_ a: FieldValue, _ b: FieldValue) -> Int {
         if let x = a.intValue, let y = b.intValue { return x < y ? -1 : (x > y ? 1 : 0) }
         let s = a.description, t = b.description

@@ -34,9 +34,22 @@ struct SequenceMatcher: Sendable {
     func matches(in group: SignalGroup, absentSignals: [Signal], bounds: EvidenceBounds,
                  used: inout Set<SignalKey>) -> [CorrelationMatch] {
         let events = group.signals
+        // Where the require-any signals are: an attempt with none of them within its
+        // window cannot succeed, and is not tried (an empty store logging `Items=0` every
+        // second would otherwise start an attempt per line).
+        let anchors = requireAny.isEmpty ? [] : events.indices.filter { requireAny.contains(events[$0]) }
+        var nextAnchor = 0
         var out: [CorrelationMatch] = []
         var i = 0
         while i < events.count {
+            if !requireAny.isEmpty {
+                while nextAnchor < anchors.count, anchors[nextAnchor] < i { nextAnchor += 1 }
+                guard nextAnchor < anchors.count else { break }
+                if events[anchors[nextAnchor]].time - events[i].time > rule.timespan {
+                    i += 1
+                    continue
+                }
+            }
             guard !used.contains(events[i].signalKey),
                   let attempt = attempt(from: i, in: events, used: used)
             else {
