@@ -11,6 +11,7 @@ struct Timeline {
     var origin = Instant(seconds: 1_773_450_000)
     private(set) var signals: [Signal] = []
     private var nextLine: [String: Int] = [:]
+    private var hashes: [String: String] = [:]
 
     init(device: String = "logs/device-a.log", process: String? = "MyApp", pid: Int64? = 812) {
         self.device = device
@@ -31,9 +32,11 @@ struct Timeline {
                       source: String? = nil, line: Int? = nil) -> [Signal] {
         let src = source ?? self.source
         let ln = line ?? { nextLine[src, default: 0] += 1; return nextLine[src]! }()
+        if hashes[src] == nil { hashes[src] = SHA256.hex(of: src) }
+        let sha = hashes[src]!
         let made = names.map { name in
             Signal(name: name, ruleID: Self.ruleID(for: name), time: at(seconds), device: device, source: src,
-                   sourceSHA256: SHA256.hex(of: src), line: ln, process: process ?? self.process,
+                   sourceSHA256: sha, line: ln, process: process ?? self.process,
                    pid: pidless ? nil : (pid ?? self.pid), fields: fields, text: "\(name) at +\(seconds)s")
         }
         signals += made
