@@ -3,7 +3,7 @@
 /// A burst is a maximal run of events in which each is within `timespan` of the first of
 /// the run (contract §4.2). The run closes at the first event past that, or when the
 /// group's input ends, and is emitted once if its count meets the condition. State per
-/// group is one open run.
+/// group is one open run. Events are records: two rules matching one line count once.
 struct CountCorrelator: Sendable {
     let rule: CorrelationRule
 
@@ -11,12 +11,15 @@ struct CountCorrelator: Sendable {
         var out: [CorrelationMatch] = []
         for group in groups {
             var run: [Signal] = []
+            var records = Set<RecordKey>()
             for signal in group.signals {
                 if rule.kind == .valueCount, countedValue(signal) == nil { continue }
                 if let first = run.first, signal.time - first.time > rule.timespan {
                     if let match = close(run, group: group.key) { out.append(match) }
                     run.removeAll(keepingCapacity: true)
+                    records.removeAll(keepingCapacity: true)
                 }
+                guard records.insert(signal.recordKey).inserted else { continue }
                 run.append(signal)
             }
             if !run.isEmpty, let match = close(run, group: group.key) { out.append(match) }

@@ -118,4 +118,13 @@ import Testing
                          condition: [Comparison(.eq, .value(.int(5)))])
         #expect(correlate(t, rules(rule)).signals.count == 1)
     }
+
+    @Test func aLineMatchedByTwoRulesCountsOnce() {
+        var t = Timeline()
+        for s in [0.0, 1, 2, 3] { t.add(s, "wal_checkpoint", "incremental_vacuum") }
+        let rule = count(rules: ["wal_checkpoint", "incremental_vacuum"], condition: [Comparison(.gte, .value(.int(5)))])
+        #expect(correlate(t, rules(rule)).signals.isEmpty)
+        t.add(4, "wal_checkpoint")
+        #expect(correlate(t, rules(rule)).signals.first?.fields["count"] == .int(5))
+    }
 }
