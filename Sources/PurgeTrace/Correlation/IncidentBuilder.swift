@@ -64,14 +64,12 @@ struct IncidentBuilder: Sendable {
     /// them and the steps agree (a purge grouped by process still names its pid).
     private func incidentGroup(_ match: CorrelationMatch, device: String) -> IncidentGroup {
         var group = IncidentGroup(device: device)
-        var keyedProcess = false, keyedPid = false
+        var keyedPid = false
         for (i, key) in grouping.keys.enumerated() {
             let value = match.group.values[i]
             switch key {
             case "device": if case .string(let d)? = value { group.device = d }
-            case "process":
-                keyedProcess = true
-                if case .string(let p)? = value { group.process = p }
+            case "process": if case .string(let p)? = value { group.process = p }
             case "pid":
                 keyedPid = true
                 group.pid = value?.intValue
@@ -79,7 +77,7 @@ struct IncidentBuilder: Sendable {
                 if let value { group.fields[key] = value }
             }
         }
-        if !keyedProcess || group.process == nil { group.process = group.process ?? match.commonValue(\.process) }
+        if group.process == nil { group.process = match.commonValue(\.process) }
         if !keyedPid { group.pid = match.commonValue(\.pid) }
         return group
     }
