@@ -69,7 +69,12 @@ public struct TimeSpan: Comparable, Hashable, Sendable, CustomStringConvertible 
             guard let unit = units.first(where: { rest.hasPrefix($0.0) && !(($0.0 == "m") && rest.hasPrefix("ms")) })
             else { return nil }
             rest = rest.dropFirst(unit.0.count)
-            total += value * unit.1
+            // A huge value must be an error, not an overflow trap.
+            let (product, overflow) = value.multipliedReportingOverflow(by: unit.1)
+            guard !overflow else { return nil }
+            let (sum, overflow2) = total.addingReportingOverflow(product)
+            guard !overflow2 else { return nil }
+            total = sum
         }
         self.nanoseconds = total
     }

@@ -1,0 +1,132 @@
+/// The `sequence` extension (contract §4.3): ordered steps, optional steps, `where` with
+/// `$N.field`, `timespan` from the first to the last observed step, `require-any`, and
+/// `absent` windows.
+///
+/// Matching is leftmost-first and deterministic, like a regex engine's: an attempt starts
+/// at the earliest signal that can fill a step (all steps before it optional) and takes,
+/// in evidence order, each signal that fills a later step — the nearest one, skipping
+/// only optional steps — until `timespan` from the first observed step has passed or the
+/// last step is filled. Signals of a record that already filled a step, or used by an
+/// earlier match of the rule, are passed over. A failed attempt consumes nothing and the
+/// next signal is tried; a successful one owns its window: matching resumes with the first
+/// signal after it closed, so repeated lines inside one chain (a second `rows_removed`, a
+/// `reset_sync_did` logged per store) do not start a second match of the same rule.
+/// State is the one attempt in progress, bounded by `timespan`.
+struct SequenceMatcher: Sendable {
+    let rule: CorrelationRule
+    let steps: [SequenceStepSpec]
+    let requireAny: SignalNames
+    let absences: [AbsenceCheck]
+
+    init(rule: CorrelationRule) {
+        self.rule = rule
+        self.steps = rule.steps.map(SequenceStepSpec.init)
+        self.requireAny = SignalNames(rule.requireAny)
+        self.absences = rule.absent.map { AbsenceCheck(spec: $0, ruleTimespan: rule.timespan) }
+    }
+
+    /// Every signal a step or an absence refers to.
+    var stepReferences: [String] { rule.steps.flatMap(\.signals) }
+    var absentReferences: [String] { rule.absent.flatMap(\.signals) }
+
+    /// Matches of one group. `used` carries the signals taken by earlier matches of the
+    /// rule (in other groups too: a pid-less signal may be eligible for several).
+    func matches(in group: SignalGroup, absentSignals: [Signal], bounds: EvidenceBounds,
+                 used: inout Set<SignalKey>) -> [CorrelationMatch] {
+        let events = group.signals
+        // Where the require-any signals are: an attempt with none of them within its
+        // window cannot succeed, and is not tried (an empty store logging `Items=0` every
+        // second would otherwise start an attempt per line).
+        let anchors = requireAny.isEmpty ? [] : events.indices.filter { requireAny.contains(events[$0]) }
+        var nextAnchor = 0
+        var out: [CorrelationMatch] = []
+        var i = 0
+        while i < events.count {
+            if !requireAny.isEmpty {
+                while nextAnchor < anchors.count, anchors[nextAnchor] < i { nextAnchor += 1 }
+                guard nextAnchor < anchors.count else { break }
+                if events[anchors[nextAnchor]].time - events[i].time > rule.timespan {
+                    i += 1
+                    continue
+                }
+            }
+            guard !used.contains(events[i].signalKey),
+                  let attempt = attempt(from: i, in: events, used: used)
+            else {
+                i += 1
+                continue
+            }
+            guard var match = accept(attempt, group: group.key, absentSignals: absentSignals, bounds: bounds) else {
+                i += 1
+                continue
+            }
+            for step in match.steps { used.insert(step.signal.signalKey) }
+            match.steps.sort { Signal.evidenceOrder($0.signal, $1.signal) }
+            out.append(match)
+            i = attempt.resume
+        }
+        return out
+    }
+
+    /// The steps one attempt filled, and where matching resumes if it is accepted.
+    struct Attempt {
+        var filled: [Signal?]
+        var resume: Int
+    }
+
+    private func attempt(from start: Int, in events: [Signal], used: Set<SignalKey>) -> Attempt? {
+        let first = events[start]
+        var bindings = StepBindings(count: steps.count)
+        guard let startStep = nextStep(after: -1, for: first, bindings: bindings) else { return nil }
+        bindings.steps[startStep] = first
+        var position = startStep
+        var records: Set<RecordKey> = [first.recordKey]
+        let deadline = first.time + rule.timespan
+        var k = start + 1
+        while k < events.count, position < steps.count - 1 {
+            let signal = events[k]
+            if signal.time > deadline { break }
+            k += 1
+            if used.contains(signal.signalKey) || records.contains(signal.recordKey) { continue }
+            if let step = nextStep(after: position, for: signal, bindings: bindings) {
+                bindings.steps[step] = signal
+                records.insert(signal.recordKey)
+                position = step
+            }
+        }
+        // Steps after the last filled one were not seen: a required one fails the attempt.
+        if steps[(position + 1)...].contains(where: { !$0.optional }) { return nil }
+        return Attempt(filled: bindings.steps, resume: k)
+    }
+
+    /// The nearest step after `position` that `signal` fills, skipping only optional steps.
+    private func nextStep(after position: Int, for signal: Signal, bindings: StepBindings) -> Int? {
+        var j = position + 1
+        while j < steps.count {
+            if steps[j].accepts(signal, bindings: bindings) { return j }
+            if !steps[j].optional { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    private func accept(_ attempt: Attempt, group: GroupKey, absentSignals: [Signal],
+                        bounds: EvidenceBounds) -> CorrelationMatch? {
+        let observed = attempt.filled.enumerated().compactMap { i, s in s.map { MatchedStep(step: i, signal: $0) } }
+        if !requireAny.isEmpty, !observed.contains(where: { requireAny.contains($0.signal) }) { return nil }
+        var bindings = StepBindings(count: steps.count)
+        bindings.steps = attempt.filled
+        let records = Set(observed.map(\.signal.recordKey))
+        var unconfirmed: [String] = []
+        for absence in absences {
+            switch absence.evaluate(filled: attempt.filled, bindings: bindings, records: records,
+                                    candidates: absentSignals, bounds: bounds) {
+            case .found: return nil
+            case .confirmed: break
+            case .unconfirmed(let why): unconfirmed.append(why)
+            }
+        }
+        return CorrelationMatch(group: group, steps: observed, bindings: bindings, count: observed.count,
+                                unconfirmed: unconfirmed)
+    }
+}

@@ -1,0 +1,5 @@
+/// One group's share of a rule's input, in evidence order.
+struct SignalGroup: Sendable {
+    var key: GroupKey
+    var signals: [Signal]
+}
