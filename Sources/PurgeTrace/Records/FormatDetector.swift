@@ -11,7 +11,7 @@
 /// 3. Otherwise every candidate line is classified by each line format, from the most
 ///    specific to the least: log-show, log-syslog, log-compact, xcode-console,
 ///    idevicesyslog, console-copy, lumberjack, oslog-export, plain. The first format whose
-///    record lines are at least half as many as the best count wins (a generic format
+///    record lines are at least three quarters of the best count wins (a generic format
 ///    matches everything a specific one does). A CocoaLumberjack file name picks lumberjack
 ///    when its lines fit. The winner must read the first candidate line as a record, or at
 ///    least a fifth of the lines; otherwise nothing fits (nil).
@@ -125,7 +125,7 @@ public enum FormatDetector {
         if LumberjackFileName.appName(of: fileName) != nil, let k = lineFormats.firstIndex(of: .lumberjack), acceptable(k) {
             return .lumberjack
         }
-        for k in lineFormats.indices where counts[k] * 2 >= best && acceptable(k) {
+        for k in lineFormats.indices where counts[k] * 4 >= best * 3 && acceptable(k) {
             return lineFormats[k]
         }
         return nil

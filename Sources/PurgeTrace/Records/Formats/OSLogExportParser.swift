@@ -40,7 +40,7 @@ struct OSLogExportParser: RecordParser {
     /// `structured` says whether the line had one of the shapes above beyond a bare
     /// timestamp (what detection asks for).
     static func classify(_ line: LineBytes, into head: inout RecordHead, structured: inout Bool) -> LineKind {
-        let (match, bracketed) = line.leadingStamp()
+        let (match, bracketed) = line.leadingStamp(isoOnly: true)
         var i: Int
         switch match {
         case .none: return .continuation
@@ -66,13 +66,15 @@ struct OSLogExportParser: RecordParser {
         }
         // `[token] [token] … message`
         var firstName = Span.none, lastName = Span.none, names = 0
+        var levelSeen = false
         while line[i] == 91, let close = line.index(of: 93, from: i + 1, to: i + 130), close > i + 1,
               close + 1 == line.count || line[close + 1] == 32 {
             let token = Span(i + 1, end: close)
             i = line.skipSpaces(from: close + 1)
             structured = true
-            if head.level == nil, let level = OSLogExportParser.level(line, token) {
+            if !levelSeen, let level = OSLogExportParser.level(line, token) {
                 head.level = level
+                levelSeen = true
                 continue
             }
             if let colon = line.index(of: 58, from: token.start, to: token.end), colon > token.start,
@@ -94,9 +96,10 @@ struct OSLogExportParser: RecordParser {
         return .record
     }
 
-    /// A level token: a name (`ERROR`, `Notice`), a letter (`E`) or an `OSLogEntryLog.Level`
-    /// number (0–5; 0 is "undefined" and gives no level).
+    /// A level token: a name (`ERROR`, `Notice`), an upper-case letter (`E`) or an
+    /// `OSLogEntryLog.Level` number (0–5; 0 is "undefined" and gives no level).
     static func level(_ line: LineBytes, _ token: Span) -> LogLevel?? {
+        if token.count == 1, !LineBytes.isUpper(line[token.start]), !line.isDigit(at: token.start) { return nil }
         if token.count == 1, line.isDigit(at: token.start) {
             let n = line.digits(at: token.start, 1)
             return n <= 5 ? .some(LogLevel.osLogEntry(n)) : nil

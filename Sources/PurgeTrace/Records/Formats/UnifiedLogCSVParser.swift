@@ -86,16 +86,21 @@ struct UnifiedLogCSVParser: RecordParser {
                               line: recordLine, byteOffset: recordOffset)
         view.level = LogLevel.named(values, fields[2])
         if fields[3].count > 0 { view.subsystem = scratch.bytes(fields[3]) }
-        if let (thread, threadEnd) = values.number(at: fields[4].start), threadEnd == fields[4].end {
-            view.thread = UInt64(thread)
-        }
-        if let (pid, pidEnd) = values.number(at: fields[5].start), pidEnd == fields[5].end { view.pid = pid }
+        if let thread = UnifiedLogCSVParser.integer(scratch.bytes(fields[4])) { view.thread = UInt64(thread) }
+        view.pid = UnifiedLogCSVParser.integer(scratch.bytes(fields[5]))
         let library = JSONRecordFields.lastPathComponent(fields[7], in: values)
         if library.count > 0 { view.sender = scratch.bytes(library) }
         if fields[11].count > 0 { view.category = scratch.bytes(fields[11]) }
         let process = JSONRecordFields.lastPathComponent(fields[12], in: values)
         if process.count > 0 { view.process = scratch.bytes(process) }
         emit(view)
+    }
+
+    /// A field that is a whole decimal number.
+    private static func integer(_ bytes: UnsafeRawBufferPointer) -> Int64? {
+        let field = LineBytes(bytes)
+        guard let (value, end) = field.number(at: 0), end == field.count else { return nil }
+        return value
     }
 
     /// Splits one CSV record into exactly `fields.count` unquoted values in `scratch`.

@@ -22,6 +22,8 @@ struct JSONObjectFramer {
     var maxObjectBytes = 64 << 20
 
     private var depth = 0
+    /// After broken JSON: junk up to the next object is part of the same breakage.
+    private var resyncing = false
     private var inString = false
     private var escaped = false
     private var objectLine = 0
@@ -47,6 +49,7 @@ struct JSONObjectFramer {
         lineNumber = number
         lineOffset = offset
         if depth > 0 { text.append(10) }
+        if oneObjectPerLine { resyncing = false }
     }
 
     mutating func next() -> Event? {
@@ -58,6 +61,7 @@ struct JSONObjectFramer {
             if depth == 0 {
                 let b = p[i]
                 if b == 123 {
+                    resyncing = false
                     text.removeAll()
                     depth = 1
                     inString = false
@@ -72,10 +76,19 @@ struct JSONObjectFramer {
                     i += 1
                     continue
                 }
-                let preamble = AppleLogLines.isPreamble(line.suffix(from: i))
-                i = n
-                if preamble { return nil }
-                return .broken
+                // Junk between objects: a preamble line, or what is left of a broken
+                // object. Count it once, then look for the next object's `{`.
+                if line.skipSpaces(from: 0) == i, AppleLogLines.isPreamble(line.suffix(from: i)) {
+                    i = n
+                    return nil
+                }
+                let next = line.index(of: 123, from: i) ?? n
+                i = next
+                if !resyncing {
+                    resyncing = true
+                    return .broken
+                }
+                continue
             }
             // Inside an object: find where it ends on this line, if it does.
             let start = i
@@ -108,6 +121,7 @@ struct JSONObjectFramer {
         }
         if i == n, depth > 0, inString || oneObjectPerLine || text.count > maxObjectBytes {
             reset()
+            resyncing = !oneObjectPerLine
             i = n + 1  // report once
             return .broken
         }
@@ -117,6 +131,7 @@ struct JSONObjectFramer {
     /// End of input: an object still open is broken (a cut-off file).
     mutating func finish() -> Event? {
         guard depth > 0 else { return nil }
+        resyncing = false
         reset()
         return .broken
     }

@@ -165,7 +165,7 @@ extension LineBytes {
     /// also ` +0000` after a space as Swift's `Date` prints it), `yyyy/MM/dd HH:mm:ss`, or
     /// `asctime`, optionally in square brackets. Returns the stamp, the index after it (and
     /// after the closing bracket) and whether it was bracketed.
-    func leadingStamp() -> (match: StampMatch, bracketed: Bool) {
+    func leadingStamp(isoOnly: Bool = false) -> (match: StampMatch, bracketed: Bool) {
         let bracketed = self[0] == 91
         let i = bracketed ? 1 : 0
         var match = isoStamp(at: i)
@@ -176,8 +176,8 @@ extension LineBytes {
             end = zoneEnd
             match = .ok(stamp, end: end)
         }
-        if case .none = match { match = slashStamp(at: i) }
-        if case .none = match { match = asctimeStamp(at: i) }
+        if !isoOnly, case .none = match { match = slashStamp(at: i) }
+        if !isoOnly, case .none = match { match = asctimeStamp(at: i) }
         if bracketed, case .ok(let stamp, let end) = match {
             guard self[end] == 93 else { return (.none, true) }
             return (.ok(stamp, end: end + 1), true)
