@@ -60,17 +60,17 @@ public enum FormatDetector {
     }
 
     private static func byJSON(_ first: LineBytes, lines: [LineBytes]) -> LogFormat? {
-        let scratch = ByteBuffer(capacity: 1024)
         let start = first.skipSpaces(from: 0)
-        if first[start] == 123, let keys = topLevelKeys(first.suffix(from: start), scratch: scratch) {
-            if keys.contains(where: unifiedLogKeys.contains) { return .unifiedlogJSONL }
-            if keys.contains(where: appleKeys.contains) { return .logNDJSON }
+        if first[start] == 123, first.skipSpaces(from: start + 1) < first.count {
+            // An object that goes on after its `{`: one object per line. The line may be
+            // cut at the end of the head, so its keys are looked for as text.
+            if unifiedLogKeys.contains(where: { contains(first, "\"\($0)\"") }) { return .unifiedlogJSONL }
+            if appleKeys.contains(where: { contains(first, "\"\($0)\"") }) { return .logNDJSON }
             return nil
         }
-        // A pretty-printed array (or object): look for the keys anywhere in the sample.
-        for line in lines.prefix(60) {
-            for key in appleKeys where contains(line, "\"\(key)\"") { return .logJSON }
-            for key in unifiedLogKeys where contains(line, "\"\(key)\"") { return .unifiedlogJSONL }
+        // A pretty-printed array (or object): `log show --style json`.
+        for line in lines.prefix(60) where appleKeys.contains(where: { contains(line, "\"\($0)\"") }) {
+            return .logJSON
         }
         return nil
     }
@@ -79,19 +79,6 @@ public enum FormatDetector {
                                     "finished"]
     private static let unifiedLogKeys = ["log_type", "event_type", "raw_message", "thread_id", "boot_uuid",
                                          "process_uuid"]
-
-    /// The keys of a one-line JSON object, or nil when the line is not one.
-    private static func topLevelKeys(_ line: LineBytes, scratch: ByteBuffer) -> [String]? {
-        var s = JSONScanner(line.raw)
-        guard s.beginObject() else { return nil }
-        var keys: [String] = []
-        while let key = s.nextKey() {
-            keys.append(String(decoding: line.bytes(key), as: UTF8.self))
-            s.skipValue()
-            if s.failed { return nil }
-        }
-        return s.failed ? nil : keys
-    }
 
     private static func contains(_ line: LineBytes, _ text: String) -> Bool {
         let needle = Array(text.utf8)

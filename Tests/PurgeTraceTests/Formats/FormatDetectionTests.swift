@@ -54,6 +54,12 @@ import Testing
         #expect(FormatHarness.detect(text, fileName: "other.log") == .lumberjack)
     }
 
+    @Test func detectsNDJSONWhoseFirstObjectOverflowsTheHead() {
+        let line = "{\"timestamp\":\"2024-01-01 00:00:00.000000+0000\",\"eventMessage\":\""
+            + String(repeating: "x", count: 70_000) + "\"}\n"
+        #expect(FormatHarness.detect(line + line) == .logNDJSON)
+    }
+
     @Test func ignoresACutOffLastLine() {
         let line = "2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    d: m\n"
         #expect(FormatHarness.detect(line + line + "2023-07-19 08:2") == .logShow)
