@@ -43,7 +43,21 @@ import Testing
                      text: "2014-07-30 11:45:15.647 WordList[65858:2586192] CoreData: sql: SELECT COUNT(DISTINCT t0.Z_PK) FROM ZWORD t0",
                      line: 10)
         #expect(r.context.undecodable == 0)
-        #expect(r.context.zoneOrigin == "offset in each timestamp")
+        #expect(r.context.zoneOrigin == "offset in each timestamp; lines without one: the offset printed on an earlier line")
+    }
+
+    @Test func readsLinesWithoutAnOffsetInTheLocalZoneUntilOneIsPrinted() throws {
+        let text = """
+        2014-07-30 11:45:15.647 WordList[1:2] before any offset
+        2014-07-30 11:45:16.000000+0200 WordList[1:2] printed
+        2014-07-30 11:45:17.000 WordList[1:2] after
+        """
+        let r = try FormatHarness.parse(text, as: .xcodeConsole, time: TimeOptions(zone: ZoneRule(parsing: "+09:00")))
+        #expect(r.records.map(\.time.iso8601) == ["2014-07-30T02:45:15.647000Z", "2014-07-30T09:45:16.000000Z",
+                                                   "2014-07-30T09:45:17.000000Z"])
+        #expect(r.records.map(\.utcOffset) == [32400, 7200, 7200])
+        #expect(r.context.zoneOrigin
+                == "offset in each timestamp; lines without one: --timezone +09:00, then the offset printed on an earlier line")
     }
 
     @Test func dropsABareMirrorThatComesBeforeItsTwin() throws {

@@ -43,7 +43,10 @@ struct XcodeConsoleParser: RecordParser {
         switch XcodeConsoleParser.classify(line, into: &head) {
         case .record:
             var stamp = head.stamp
-            if stamp.offset == nil, let printed = lastPrintedOffset { stamp.offset = printed }
+            if stamp.offset == nil, let printed = lastPrintedOffset {
+                stamp.offset = printed
+                clock.noteBorrowedOffset()
+            }
             if head.stamp.offset != nil { lastPrintedOffset = head.stamp.offset }
             let (time, utcOffset) = clock.resolve(stamp)
             framer.start(line, head: head, time: time, utcOffset: utcOffset, number: number, offset: offset, emit: forward)

@@ -11,6 +11,7 @@ struct SourceClock {
     private let makeLocal: (SourceContext) -> LocalZone
     private var sawOffset = false
     private var sawLocal = false
+    private var borrowed = false
 
     init(context: SourceContext, localZone: @escaping (SourceContext) -> LocalZone = LocalZone.init(for:)) {
         self.context = context
@@ -41,6 +42,13 @@ struct SourceClock {
                        &+ Int64(stamp.nanosecond))
     }
 
+    /// Notes that a zone-less time was given the offset printed on an earlier line.
+    mutating func noteBorrowedOffset() {
+        guard !borrowed else { return }
+        borrowed = true
+        updateOrigin()
+    }
+
     /// Notes a time that carried its own offset without going through `resolve`.
     @inline(__always) mutating func noteOffsetSeen() {
         if !sawOffset { noteOffset() }
@@ -60,11 +68,15 @@ struct SourceClock {
     }
 
     private func updateOrigin() {
-        switch (sawOffset, local) {
-        case (true, nil): context.zoneOrigin = SourceClock.offsetOrigin
-        case (false, let zone?): context.zoneOrigin = zone.origin
-        case (true, let zone?): context.zoneOrigin = "\(SourceClock.offsetOrigin); lines without one: \(zone.origin)"
-        case (false, nil): break
+        var without: [String] = []
+        if let local { without.append(local.origin) }
+        if borrowed { without.append("the offset printed on an earlier line") }
+        if sawOffset {
+            context.zoneOrigin = without.isEmpty
+                ? SourceClock.offsetOrigin
+                : "\(SourceClock.offsetOrigin); lines without one: \(without.joined(separator: ", then "))"
+        } else if !without.isEmpty {
+            context.zoneOrigin = without.joined(separator: ", then ")
         }
     }
 
