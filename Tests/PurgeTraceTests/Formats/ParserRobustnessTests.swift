@@ -63,6 +63,26 @@ import Testing
         #expect(r.records.first?.message.utf8.count == big.utf8.count)
     }
 
+    @Test func cutsARecordThatNeverEnds() throws {
+        var framer = LineFramer(context: SourceContext(path: "long.log"))
+        framer.maxRecordBytes = 1 << 20
+        let head = RecordHead()
+        let first = Array("2024-01-01 00:00:00 start".utf8)
+        let more = [UInt8](repeating: 120, count: 1000)
+        var sizes: [Int] = []
+        first.withUnsafeBytes { raw in
+            framer.start(LineBytes(raw), head: head, time: Instant(nanoseconds: 0), utcOffset: 0, number: 1, offset: 0) { _ in }
+        }
+        for _ in 0..<5000 {
+            more.withUnsafeBytes { framer.continuation(LineBytes($0)) }
+        }
+        framer.finish { sizes.append($0.text.count) }
+        #expect(sizes.count == 1)
+        #expect(sizes[0] < 1 << 20)
+        #expect(sizes[0] > (1 << 20) - 2000)
+        #expect(framer.context.warnings == ["a multi-line record longer than 1 MiB was cut"])
+    }
+
     @Test(arguments: LogFormat.allCases)
     func readsAnEmptySource(format: LogFormat) throws {
         let r = try FormatHarness.parse([UInt8](), as: format)

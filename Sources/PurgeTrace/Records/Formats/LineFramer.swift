@@ -4,10 +4,15 @@
 /// After a malformed record start, its continuation lines are dropped with it (it was
 /// counted once as undecodable). A non-blank line before any record that is neither a
 /// record nor a known header/preamble counts as undecodable: it cannot be attributed.
+///
+/// Memory stays bounded: a record stops growing at `maxRecordBytes` (the rest of its
+/// continuation lines are dropped, with a warning), however long the run of lines
+/// without a timestamp is.
 struct LineFramer {
     var pending = PendingRecord()
     let context: SourceContext
     private var discarding = false
+    var maxRecordBytes = 64 << 20
 
     init(context: SourceContext) {
         self.context = context
@@ -22,7 +27,11 @@ struct LineFramer {
 
     @inline(__always) mutating func continuation(_ line: LineBytes) {
         if pending.isOpen {
-            pending.append(line)
+            if pending.buffer.count + line.count < maxRecordBytes {
+                pending.append(line)
+            } else {
+                context.warn("a multi-line record longer than \(maxRecordBytes >> 20) MiB was cut")
+            }
         } else if !discarding, !line.isBlank {
             context.undecodable += 1
         }
