@@ -13,8 +13,8 @@
 ///    idevicesyslog, console-copy, lumberjack, oslog-export, plain. The first format whose
 ///    record lines are at least three quarters of the best count wins (a generic format
 ///    matches everything a specific one does). A CocoaLumberjack file name picks lumberjack
-///    when its lines fit. The winner must read the first candidate line as a record, or at
-///    least a fifth of the lines; otherwise nothing fits (nil).
+///    when its lines fit. The winner must read the first candidate line as a record, or
+///    three lines, or a fifth of them; otherwise nothing fits (nil).
 public enum FormatDetector {
     /// Lines looked at, at most.
     static let sampleLines = 200
@@ -107,7 +107,7 @@ public enum FormatDetector {
         let best = counts.max() ?? 0
         guard best > 0 else { return nil }
         func acceptable(_ k: Int) -> Bool {
-            counts[k] > 0 && (firstIsRecord[k] || counts[k] * 5 >= lines.count)
+            counts[k] > 0 && (firstIsRecord[k] || counts[k] >= 3 || counts[k] * 5 >= lines.count)
         }
         if LumberjackFileName.appName(of: fileName) != nil, let k = lineFormats.firstIndex(of: .lumberjack), acceptable(k) {
             return .lumberjack

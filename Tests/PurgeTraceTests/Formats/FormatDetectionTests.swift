@@ -60,6 +60,12 @@ import Testing
         #expect(FormatHarness.detect(line + line) == .logNDJSON)
     }
 
+    @Test func detectsAnXcodeConsoleThatIsMostlyPrintOutput() {
+        var text = (0..<30).map { "print output \($0) without a timestamp" }.joined(separator: "\n") + "\n"
+        for n in 0..<3 { text += "2021-01-20 12:16:4\(n).000000-0800 App[1:2] [x] os_log line\n" + text }
+        #expect(FormatHarness.detect(text) == .xcodeConsole)
+    }
+
     @Test func ignoresACutOffLastLine() {
         let line = "2023-07-19 08:22:51.916784+0300 0x3058     Info        0x0                  599    0    d: m\n"
         #expect(FormatHarness.detect(line + line + "2023-07-19 08:2") == .logShow)
