@@ -72,7 +72,7 @@ public struct SourceScanner {
         }
 
         let context = SourceContext(path: path, time: time)
-        let fileProcess = LumberjackFileName.process(fromFileName: fileName)
+        let fileProcess = LumberjackFileName.appName(of: String(fileName))
         context.processFromFileName = fileProcess
         let gate = RecordGate(sink: sink, since: options.since, until: options.until,
                               defaultProcess: fileProcess, aliases: options.processAliases)

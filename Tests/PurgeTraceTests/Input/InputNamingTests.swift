@@ -21,11 +21,11 @@ import Testing
     }
 
     @Test func lumberjackFileNamesGiveTheProcess() {
-        #expect(LumberjackFileName.process(fromFileName: "com.example.app 2024-01-15--10-23-45-678.log") == "com.example.app")
-        #expect(LumberjackFileName.process(fromFileName: "My App 2024-01-15--10-23-45-678.log.gz") == "My App")
-        #expect(LumberjackFileName.process(fromFileName: " 2024-01-15--10-23-45-678.log") == nil)
-        #expect(LumberjackFileName.process(fromFileName: "app 2024-01-15 10-23-45-678.log") == nil)
-        #expect(LumberjackFileName.process(fromFileName: "system_log.txt") == nil)
+        #expect(LumberjackFileName.appName(of: "com.example.app 2024-01-15--10-23-45-678.log") == "com.example.app")
+        #expect(LumberjackFileName.appName(of: "My App 2024-01-15--10-23-45-678.log.gz") == "My App")
+        #expect(LumberjackFileName.appName(of: " 2024-01-15--10-23-45-678.log") == nil)
+        #expect(LumberjackFileName.appName(of: "app 2024-01-15 10-23-45-678.log") == nil)
+        #expect(LumberjackFileName.appName(of: "system_log.txt") == nil)
     }
 
     @Test func memberNamesKeepWhatTheArchiveStores() {
