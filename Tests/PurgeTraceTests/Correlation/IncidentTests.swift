@@ -118,7 +118,7 @@ import Testing
         var t = Timeline()
         t.purgeChain()
         let ids = (0..<3).map { seed -> [String] in
-            var g = SeededGenerator(state: UInt64(seed))
+            var g = SeededGenerator(seed: UInt64(seed))
             return Correlator(ruleSet: ShippedCorrelationRules.purge)
                 .correlate(signals: t.signals.shuffled(using: &g), evidence: t.evidence()).incidents.map(\.id)
         }

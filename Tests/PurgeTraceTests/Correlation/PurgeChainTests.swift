@@ -107,7 +107,7 @@ import Testing
         t.add(600, "import_succeeded")
         t.purgeChain(at: 7200, reason: "ZoneDeleted", debugLines: false)
         let expected = correlate(t)
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededGenerator(seed: 42)
         for _ in 0..<5 {
             let shuffled = t.signals.shuffled(using: &generator)
             let result = Correlator(ruleSet: ShippedCorrelationRules.purge).correlate(signals: shuffled, evidence: t.evidence())
