@@ -1,25 +1,81 @@
+// Rules: records → signals.
+//
+// Rule files are YAML (contract §4). `RuleLoader` reads them into a `RuleSet`, compiling
+// every PCRE2 pattern once and reporting each problem as a `RuleDiagnostic` (file, line,
+// rule id) instead of throwing, so an author sees all mistakes of a file at once.
+//
+// `RuleEngine` is built once per run and shared by all workers: compiled patterns and the
+// prefilter are immutable. Each worker matches through its own `RecordMatcher`, which owns
+// the PCRE2 match data and the prefilter's scratch marks. For each record the prefilter
+// scans the message bytes once (one Aho–Corasick pass over the literals of all rules) and
+// only the rules whose literals occur run a regex; rules are then tried in load order, so
+// the signals of a record come out in a stable order. Strings are built only for records
+// some rule matched.
+import PCRE2Kit
+
 /// Compiled event rules with their prefilter; shared by all workers.
-/// STUB: to be implemented by the rules work (issue 3).
 public final class RuleEngine: Sendable {
     public let ruleSet: RuleSet
+    public let prefilter: RulePrefilter
+    /// PCRE2 match limit applied to each pattern run (see `PatternMatcher`).
+    public let matchLimit: UInt32
+    /// Per event rule: the named groups of each `match` and `match-all` pattern.
+    let captures: [RuleCaptures]
 
-    public init(ruleSet: RuleSet) {
+    public init(ruleSet: RuleSet, matchLimit: UInt32 = PatternMatcher.defaultMatchLimit) {
         self.ruleSet = ruleSet
+        self.matchLimit = matchLimit
+        self.prefilter = RulePrefilter(rules: ruleSet.eventRules)
+        self.captures = ruleSet.eventRules.map(RuleCaptures.init)
     }
 
     /// Per-worker matcher (owns PCRE2 match data); not thread-safe.
     public func makeMatcher() -> RecordMatcher { RecordMatcher(engine: self) }
+
+    /// How many rules the prefilter can skip, and with how many literals.
+    public var prefilterSummary: PrefilterSummary {
+        PrefilterSummary(
+            rules: ruleSet.eventRules.count,
+            declared: prefilter.origins.filter { $0 == .declared }.count,
+            extracted: prefilter.origins.filter { $0 == .extracted }.count,
+            alwaysTried: ruleSet.eventRules.indices.filter { prefilter.ruleLiterals[$0] == nil }
+                .map { ruleSet.eventRules[$0].header.id },
+            literals: prefilter.searcher.literals.count,
+            automatonStates: prefilter.searcher.stateCount)
+    }
 }
 
-/// Matches records against the event rules on one thread.
-public final class RecordMatcher {
-    public let engine: RuleEngine
-    /// Warnings such as a rule hitting the match limit (naming the rule and the line).
-    public private(set) var warnings: [String] = []
+/// What the prefilter knows about a rule set.
+public struct PrefilterSummary: Sendable, Equatable {
+    public var rules: Int
+    /// Rules with author-declared `prefilter:` literals.
+    public var declared: Int
+    /// Rules with literals extracted from their patterns.
+    public var extracted: Int
+    /// Ids of rules tried on every record (no usable literal).
+    public var alwaysTried: [String]
+    /// Distinct literals in the automaton, and its state count.
+    public var literals: Int
+    public var automatonStates: Int
+}
 
-    init(engine: RuleEngine) { self.engine = engine }
+/// The named groups of one rule's patterns, resolved once.
+struct RuleCaptures: Sendable {
+    struct Group: Sendable {
+        let number: Int
+        let name: String
+        let isInteger: Bool
+    }
+    /// Per `match` pattern, then per `match-all` pattern: groups in group-number order.
+    let match: [[Group]]
+    let matchAll: [[Group]]
 
-    /// Emits one signal per matching event rule. `sourceSHA256` is left empty (the sink
-    /// fills it when the source ends).
-    public func match(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {}
+    init(_ rule: EventRule) {
+        func groups(_ p: RulePattern) -> [Group] {
+            p.pattern.groupNames.sorted { $0.key < $1.key }
+                .map { Group(number: $0.key, name: $0.value, isInteger: FieldValue.integerFields.contains($0.value)) }
+        }
+        match = rule.match.map(groups)
+        matchAll = rule.matchAll.map(groups)
+    }
 }

@@ -1,0 +1,515 @@
+/// Just enough of a PCRE2 pattern's structure for two jobs: finding the literals every
+/// match must contain (the prefilter) and spotting constructs outside the portable Sigma
+/// subset (`rules lint`). PCRE2 has already accepted the pattern; this parser only has
+/// to be right about what it claims, and says "unsure" (`literalSafe == false`) for
+/// anything it does not model, so the prefilter then never skips the rule.
+public struct RegexSyntax: Sendable {
+    /// A node of the pattern as far as literals are concerned.
+    indirect enum Node: Sendable {
+        /// One literal character: its UTF-8 bytes, ASCII-lowercased when matched caselessly.
+        case char([UInt8], caseless: Bool)
+        /// Something that matches text we do not model (a class, `.`, `\d`, an assertion, a
+        /// backreference, a lookaround…): it breaks literal runs and requires nothing.
+        case opaque
+        /// A group: alternatives, each a sequence.
+        case group([[Node]])
+        case repeated(Node, min: Int, max: Int?)
+    }
+
+    /// Constructs outside the portable subset of regular expressions Sigma rules use.
+    public enum Feature: String, Sendable, CaseIterable, Comparable {
+        case lookbehind = "lookbehind"
+        case possessiveQuantifier = "possessive quantifier"
+        case atomicGroup = "atomic group"
+        case resetMatchStart = "\\K"
+        case recursion = "recursion or subroutine call"
+        case backreference = "backreference"
+        case callout = "callout"
+        case inlineOption = "inline option other than (?i)"
+        case verb = "backtracking control verb (*…)"
+        case conditional = "conditional group"
+        case singleCodeUnit = "\\C"
+
+        public static func < (a: Feature, b: Feature) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Alternatives of the whole pattern; nil when the parser gave up.
+    let root: [[Node]]?
+    public let features: Set<Feature>
+    /// False when the pattern holds something that can make literal analysis wrong
+    /// (`(*ACCEPT)` and other verbs, extended mode, callouts) or that this parser does not model.
+    public let literalSafe: Bool
+
+    public init(_ pattern: String, caseless: Bool) {
+        var parser = Parser(scalars: Array(pattern.unicodeScalars))
+        var root: [[Node]]?
+        do {
+            var flag = caseless
+            root = try parser.body(caseless: &flag)
+            if parser.i < parser.s.count { throw Parser.Unsure() }
+        } catch {
+            root = nil
+        }
+        self.features = parser.features
+        self.literalSafe = parser.literalSafe && root != nil
+        self.root = self.literalSafe ? root : nil
+    }
+}
+
+extension RegexSyntax {
+    struct Parser {
+        struct Unsure: Error {}
+
+        let s: [Unicode.Scalar]
+        var i = 0
+        var features = Set<Feature>()
+        var literalSafe = true
+
+        init(scalars: [Unicode.Scalar]) { self.s = scalars }
+
+        private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+            i + offset < s.count ? s[i + offset] : nil
+        }
+
+        /// Alternatives up to a `)` (left unconsumed) or the end. An option set inside a group
+        /// lasts to the group's end, across later alternatives, as in PCRE2.
+        mutating func body(caseless: inout Bool) throws -> [[Node]] {
+            var branches: [[Node]] = []
+            var current: [Node] = []
+            while let c = peek(), c != ")" {
+                if c == "|" {
+                    branches.append(current)
+                    current = []
+                    i += 1
+                    continue
+                }
+                let quoted = peek() == "\\" && peek(1) == "Q"
+                guard var atom = try self.atom(caseless: &caseless) else { continue }
+                // A quantifier after \Q…\E repeats only its last character: not modelled.
+                if quoted, let next = peek(), next == "*" || next == "+" || next == "?" || next == "{" { throw Unsure() }
+                while let q = try quantifier() {
+                    atom = .repeated(atom, min: q.min, max: q.max)
+                }
+                current.append(atom)
+            }
+            branches.append(current)
+            return branches
+        }
+
+        private mutating func quantifier() throws -> (min: Int, max: Int?)? {
+            guard let c = peek() else { return nil }
+            var q: (min: Int, max: Int?)
+            switch c {
+            case "*": q = (0, nil); i += 1
+            case "+": q = (1, nil); i += 1
+            case "?": q = (0, 1); i += 1
+            case "{":
+                guard let brace = braceQuantifier() else { return nil }
+                q = brace
+            default: return nil
+            }
+            if peek() == "+" {
+                features.insert(.possessiveQuantifier)
+                i += 1
+            } else if peek() == "?" {
+                i += 1
+            }
+            return q
+        }
+
+        /// `{n}`, `{n,}`, `{n,m}` are quantifiers in every PCRE2. Forms newer releases also
+        /// accept (`{,m}`, spaces) are read as "optional": safe whether they are a
+        /// quantifier or literal text.
+        private mutating func braceQuantifier() -> (min: Int, max: Int?)? {
+            var j = i + 1
+            var content: [Unicode.Scalar] = []
+            while j < s.count, s[j] != "}" {
+                let c = s[j]
+                guard c == "," || c == " " || (c >= "0" && c <= "9") else { return nil }
+                content.append(c)
+                j += 1
+            }
+            guard j < s.count, content.contains(where: { $0 >= "0" && $0 <= "9" }) else { return nil }
+            i = j + 1
+            let text = String(String.UnicodeScalarView(content))
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            let standard = !text.contains(" ") && parts.count <= 2 && !parts[0].isEmpty
+            guard standard, let low = Int(parts[0]), low <= 10_000 else { return (0, nil) }
+            if parts.count == 1 { return (low, low) }
+            if parts[1].isEmpty { return (low, nil) }
+            guard let high = Int(parts[1]) else { return (0, nil) }
+            return (low, high)
+        }
+
+        private mutating func atom(caseless: inout Bool) throws -> Node? {
+            let c = s[i]
+            switch c {
+            case "\\":
+                return try escape(caseless: caseless)
+            case "[":
+                try skipClass()
+                return .opaque
+            case "(":
+                return try group(caseless: &caseless)
+            case ".", "^", "$":
+                i += 1
+                return .opaque
+            case "*", "+", "?":
+                throw Unsure()
+            case "{":
+                i += 1
+                return .opaque
+            default:
+                i += 1
+                return literal(c, caseless: caseless)
+            }
+        }
+
+        /// ASCII letters compare caselessly by folding; `k` and `s` do not, because PCRE2's
+        /// Unicode caseless matching also takes the Kelvin sign and the long s for them, and
+        /// any other non-ASCII letter has Unicode case partners too.
+        func literal(_ c: Unicode.Scalar, caseless: Bool) -> Node {
+            let v = c.value
+            guard caseless else { return .char(Array(String(c).utf8), caseless: false) }
+            if v < 0x80 {
+                let b = UInt8(v)
+                let lower = b | 0x20
+                let isLetter = lower >= 0x61 && lower <= 0x7A
+                if !isLetter { return .char([b], caseless: false) }
+                if lower == 0x6B || lower == 0x73 { return .opaque }
+                return .char([lower], caseless: true)
+            }
+            return .opaque
+        }
+
+        private mutating func escape(caseless: Bool) throws -> Node? {
+            i += 1
+            guard let c = peek() else { throw Unsure() }
+            i += 1
+            switch c {
+            case "Q":
+                var chars: [Node] = []
+                while i < s.count {
+                    if s[i] == "\\", peek(1) == "E" {
+                        i += 2
+                        break
+                    }
+                    chars.append(literal(s[i], caseless: caseless))
+                    i += 1
+                }
+                return .group([chars])
+            case "E":
+                return nil
+            case "a": return literal("\u{07}", caseless: caseless)
+            case "e": return literal("\u{1B}", caseless: caseless)
+            case "f": return literal("\u{0C}", caseless: caseless)
+            case "n": return literal("\n", caseless: caseless)
+            case "r": return literal("\r", caseless: caseless)
+            case "t": return literal("\t", caseless: caseless)
+            case "0":
+                var value: UInt32 = 0
+                var n = 0
+                while n < 2, let d = peek(), d >= "0" && d <= "7" {
+                    value = value * 8 + (d.value - 48)
+                    i += 1
+                    n += 1
+                }
+                return try codePoint(value, caseless: caseless)
+            case "o":
+                guard peek() == "{" else { throw Unsure() }
+                let digits = try braced()
+                guard let value = UInt32(digits, radix: 8) else { throw Unsure() }
+                return try codePoint(value, caseless: caseless)
+            case "x":
+                if peek() == "{" {
+                    let digits = try braced()
+                    guard let value = UInt32(digits, radix: 16) else { throw Unsure() }
+                    return try codePoint(value, caseless: caseless)
+                }
+                var value: UInt32 = 0
+                var n = 0
+                while n < 2, let d = peek(), let h = hexValue(d) {
+                    value = value * 16 + h
+                    i += 1
+                    n += 1
+                }
+                return try codePoint(value, caseless: caseless)
+            case "c":
+                guard let d = peek(), d.value < 0x80 else { throw Unsure() }
+                i += 1
+                let upper = d.value >= 0x61 && d.value <= 0x7A ? d.value - 32 : d.value
+                return try codePoint(upper ^ 0x40, caseless: caseless)
+            case "N":
+                if peek() == "{" {
+                    let name = try braced()
+                    if name.hasPrefix("U+"), let value = UInt32(name.dropFirst(2), radix: 16) {
+                        return try codePoint(value, caseless: caseless)
+                    }
+                    throw Unsure()
+                }
+                return .opaque
+            case "d", "D", "w", "W", "s", "S", "h", "H", "v", "V", "R", "X", "b", "B", "A", "Z", "z", "G":
+                return .opaque
+            case "C":
+                features.insert(.singleCodeUnit)
+                return .opaque
+            case "K":
+                features.insert(.resetMatchStart)
+                return .opaque
+            case "p", "P":
+                if peek() == "{" { _ = try braced() } else { i += 1 }
+                return .opaque
+            case "1"..."9":
+                while let d = peek(), d >= "0" && d <= "9" { i += 1 }
+                features.insert(.backreference)
+                return .opaque
+            case "g":
+                switch peek() {
+                case "{":
+                    _ = try braced()
+                    features.insert(.backreference)
+                case "<", "'":
+                    let close: Unicode.Scalar = peek() == "<" ? ">" : "'"
+                    try skip(to: close)
+                    features.insert(.recursion)
+                default:
+                    if peek() == "+" || peek() == "-" { i += 1 }
+                    while let d = peek(), d >= "0" && d <= "9" { i += 1 }
+                    features.insert(.backreference)
+                }
+                return .opaque
+            case "k":
+                switch peek() {
+                case "<": try skip(to: ">")
+                case "'": try skip(to: "'")
+                case "{": _ = try braced()
+                default: throw Unsure()
+                }
+                features.insert(.backreference)
+                return .opaque
+            default:
+                let v = c.value
+                let isAlnum = v < 0x80 && ((v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A || (v >= 0x30 && v <= 0x39))
+                if isAlnum { throw Unsure() }
+                return literal(c, caseless: caseless)
+            }
+        }
+
+        private func hexValue(_ c: Unicode.Scalar) -> UInt32? {
+            switch c.value {
+            case 0x30...0x39: return c.value - 0x30
+            case 0x41...0x46: return c.value - 0x41 + 10
+            case 0x61...0x66: return c.value - 0x61 + 10
+            default: return nil
+            }
+        }
+
+        private func codePoint(_ value: UInt32, caseless: Bool) throws -> Node {
+            guard let scalar = Unicode.Scalar(value) else { throw Unsure() }
+            return literal(scalar, caseless: caseless)
+        }
+
+        /// `{…}` at `i`: returns the text inside and moves past the `}`.
+        private mutating func braced() throws -> String {
+            guard peek() == "{" else { throw Unsure() }
+            var j = i + 1
+            var text = String.UnicodeScalarView()
+            while j < s.count, s[j] != "}" {
+                text.append(s[j])
+                j += 1
+            }
+            guard j < s.count else { throw Unsure() }
+            i = j + 1
+            return String(text)
+        }
+
+        /// Moves past the first `close` after the current opener.
+        private mutating func skip(to close: Unicode.Scalar) throws {
+            i += 1
+            while i < s.count, s[i] != close { i += 1 }
+            guard i < s.count else { throw Unsure() }
+            i += 1
+        }
+
+        private mutating func skipClass() throws {
+            i += 1
+            if peek() == "^" { i += 1 }
+            if peek() == "]" { i += 1 }
+            while i < s.count {
+                let c = s[i]
+                if c == "\\" {
+                    if peek(1) == "Q" { throw Unsure() }
+                    i += 2
+                } else if c == "[", peek(1) == ":" || peek(1) == "." || peek(1) == "=" {
+                    let kind = s[i + 1]
+                    var j = i + 2
+                    while j + 1 < s.count, !(s[j] == kind && s[j + 1] == "]") { j += 1 }
+                    guard j + 1 < s.count else { throw Unsure() }
+                    i = j + 2
+                } else if c == "]" {
+                    i += 1
+                    return
+                } else {
+                    i += 1
+                }
+            }
+            throw Unsure()
+        }
+
+        /// Skips a parenthesized construct at `i`, counting nested groups, escapes and classes.
+        private mutating func skipBalanced() throws {
+            var depth = 0
+            while i < s.count {
+                let c = s[i]
+                switch c {
+                case "\\":
+                    if peek(1) == "Q" {
+                        i += 2
+                        while i < s.count, !(s[i] == "\\" && peek(1) == "E") { i += 1 }
+                        i += 2
+                    } else {
+                        i += 2
+                    }
+                case "[":
+                    try skipClass()
+                case "(":
+                    depth += 1
+                    i += 1
+                case ")":
+                    depth -= 1
+                    i += 1
+                    if depth == 0 { return }
+                default:
+                    i += 1
+                }
+            }
+            throw Unsure()
+        }
+
+        private mutating func closeGroup() throws {
+            guard peek() == ")" else { throw Unsure() }
+            i += 1
+        }
+
+        /// A group body with its own option scope.
+        private mutating func scopedBody(caseless: Bool) throws -> [[Node]] {
+            var inner = caseless
+            let branches = try body(caseless: &inner)
+            try closeGroup()
+            return branches
+        }
+
+        private mutating func group(caseless: inout Bool) throws -> Node? {
+            let start = i
+            i += 1
+            if peek() == "*" {
+                // (*ACCEPT), (*COMMIT), (*UTF)…: verbs can end a match early, so no literal is safe.
+                features.insert(.verb)
+                literalSafe = false
+                i = start
+                try skipBalanced()
+                return .opaque
+            }
+            guard peek() == "?" else {
+                return .group(try scopedBody(caseless: caseless))
+            }
+            i += 1
+            guard let c = peek() else { throw Unsure() }
+            switch c {
+            case "#":
+                try skip(to: ")")
+                return nil
+            case ":", "|":
+                i += 1
+                return .group(try scopedBody(caseless: caseless))
+            case ">":
+                features.insert(.atomicGroup)
+                i += 1
+                return .group(try scopedBody(caseless: caseless))
+            case "=", "!":
+                i += 1
+                _ = try scopedBody(caseless: caseless)
+                return .opaque
+            case "<":
+                if peek(1) == "=" || peek(1) == "!" {
+                    features.insert(.lookbehind)
+                    i += 2
+                    _ = try scopedBody(caseless: caseless)
+                    return .opaque
+                }
+                try skip(to: ">")
+                return .group(try scopedBody(caseless: caseless))
+            case "'":
+                try skip(to: "'")
+                return .group(try scopedBody(caseless: caseless))
+            case "P":
+                i += 1
+                switch peek() {
+                case "<":
+                    try skip(to: ">")
+                    return .group(try scopedBody(caseless: caseless))
+                case "=":
+                    features.insert(.backreference)
+                    try skip(to: ")")
+                    return .opaque
+                case ">":
+                    features.insert(.recursion)
+                    try skip(to: ")")
+                    return .opaque
+                default:
+                    throw Unsure()
+                }
+            case "R", "&", "0"..."9", "+":
+                features.insert(.recursion)
+                try skip(to: ")")
+                return .opaque
+            case "-" where peek(1).map { $0 >= "0" && $0 <= "9" } ?? false:
+                features.insert(.recursion)
+                try skip(to: ")")
+                return .opaque
+            case "C":
+                features.insert(.callout)
+                literalSafe = false
+                i = start
+                try skipBalanced()
+                return .opaque
+            case "(":
+                features.insert(.conditional)
+                i = start
+                try skipBalanced()
+                return .opaque
+            default:
+                return try options(caseless: &caseless)
+            }
+        }
+
+        /// `(?i)`, `(?-i)`, `(?^)`, `(?im-sx)`, and the scoped `(?i:…)`.
+        private mutating func options(caseless: inout Bool) throws -> Node? {
+            var on = true
+            var value = caseless
+            while let c = peek(), c != ")", c != ":" {
+                switch c {
+                case "-": on = false
+                case "^": value = false; on = true
+                case "i": value = on
+                case "x":
+                    features.insert(.inlineOption)
+                    literalSafe = false
+                case "m", "n", "s", "J", "U":
+                    features.insert(.inlineOption)
+                default:
+                    features.insert(.inlineOption)
+                    literalSafe = false
+                }
+                i += 1
+            }
+            guard let end = peek() else { throw Unsure() }
+            i += 1
+            if end == ")" {
+                caseless = value
+                return nil
+            }
+            return .group(try scopedBody(caseless: value))
+        }
+    }
+}
