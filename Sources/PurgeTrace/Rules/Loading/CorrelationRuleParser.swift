@@ -133,6 +133,8 @@ enum CorrelationRuleParser {
     }
 
     private static func parseSequence(_ map: NodeMap, into rule: inout CorrelationRule, reader: RuleNodeReader) {
+        // require-any first: it is usually written first, and references keep their first line.
+        if let node = map["require-any"] { rule.requireAny = reader.references(node, what: "require-any") ?? [] }
         guard let stepsNode = map["steps"] else {
             reader.error("a sequence needs steps", line: map.mark.line)
             return
@@ -143,7 +145,6 @@ enum CorrelationRuleParser {
             guard let step = parseStep(node, index: i + 1, count: stepNodes.count, reader: reader) else { continue }
             rule.steps.append(step)
         }
-        if let node = map["require-any"] { rule.requireAny = reader.references(node, what: "require-any") ?? [] }
         if let node = map["absent"] {
             for item in reader.list(node) {
                 if let absent = parseAbsent(item, stepCount: stepNodes.count, reader: reader) { rule.absent.append(absent) }

@@ -13,7 +13,8 @@ enum EventRuleParser {
             rule.matchAll = patterns(node, key: "match-all", caseless: rule.caseless, reader: reader)
         }
         if let node = map["not"] { rule.not = patterns(node, key: "not", caseless: rule.caseless, reader: reader) }
-        if map["match"] == nil && map["match-all"] == nil {
+        let written = [map["match"], map["match-all"]].compactMap { $0 }.reduce(0) { $0 + reader.list($1).count }
+        if written == 0 && reader.unknownKeys.isEmpty {
             reader.error("event rule has no match patterns (add 'match:' with at least one PCRE2 pattern)", line: map.mark.line)
         }
         if let node = map["prefilter"], let literals = reader.strings(node, what: "prefilter") {
@@ -33,9 +34,6 @@ enum EventRuleParser {
 
     private static func patterns(_ node: YAMLNode, key: String, caseless: Bool, reader: RuleNodeReader) -> [RulePattern] {
         let items = reader.list(node)
-        if items.isEmpty, key != "not" {
-            reader.error("\(key) has no patterns", at: node)
-        }
         var out: [RulePattern] = []
         for item in items {
             guard let text = reader.string(item, what: "a pattern of \(key)") else { continue }

@@ -11,6 +11,8 @@ final class RuleNodeReader {
     /// Signal references read so far with the line of their first mention, for the
     /// "no loaded rule emits" warnings given once every file is loaded.
     private(set) var referenceLines: [String: Int] = [:]
+    /// Unknown keys met so far (a misspelled `match:` should not also report "no match").
+    private(set) var unknownKeys: [String] = []
 
     init(file: String) { self.file = file }
 
@@ -49,6 +51,7 @@ final class RuleNodeReader {
                 var message = "unknown key '\(key.value)' in \(what)"
                 if let guess = Self.closest(to: key.value, in: allowed) { message += " (did you mean '\(guess)'?)" }
                 error(message, at: pair.key)
+                unknownKeys.append(key.value)
                 continue
             }
             map.values[key.value] = pair.value
@@ -124,18 +127,19 @@ final class RuleNodeReader {
     /// One signal reference or a list of them (a rule id or a signal name each).
     func references(_ node: YAMLNode, what: String) -> [String]? {
         let items = strings(node, what: what)
-        for (i, name) in (items ?? []).enumerated() where referenceLines[name] == nil {
+        for (i, name) in (items ?? []).enumerated() {
             if case .sequence(let nodes, _) = node, i < nodes.count {
-                referenceLines[name] = nodes[i].mark.line
+                noteReference(name, line: nodes[i].mark.line)
             } else {
-                referenceLines[name] = node.mark.line
+                noteReference(name, line: node.mark.line)
             }
         }
         return items
     }
 
     func noteReference(_ name: String, line: Int) {
-        if referenceLines[name] == nil { referenceLines[name] = line }
+        if let known = referenceLines[name], known <= line { return }
+        referenceLines[name] = line
     }
 
     /// A list whose entries are read one by one (a single entry may be written without the list).

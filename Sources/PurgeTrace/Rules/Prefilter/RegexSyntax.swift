@@ -157,8 +157,10 @@ extension RegexSyntax {
             case "*", "+", "?":
                 throw Unsure()
             case "{":
+                // Not after an atom: literal text unless it looks like a quantifier.
+                if braceQuantifier() != nil { return .opaque }
                 i += 1
-                return .opaque
+                return literal(c, caseless: caseless)
             default:
                 i += 1
                 return literal(c, caseless: caseless)
