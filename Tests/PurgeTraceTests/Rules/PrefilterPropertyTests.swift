@@ -1,5 +1,6 @@
 import Testing
 @testable import PurgeTrace
+import PCRE2Kit
 
 /// The prefilter is only an optimization: on any message it must give exactly the
 /// signals that running every rule's regexes would give.
@@ -108,6 +109,82 @@ import Testing
 
     static func describe(_ fields: [String: FieldValue]) -> String {
         fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    }
+
+    /// Soundness of literal extraction on random patterns: whenever PCRE2 matches a
+    /// subject, the subject holds one of the pattern's extracted literals.
+    @Test func extractedLiteralsAreInEveryMatchOfRandomPatterns() throws {
+        var random = SeededRandom(seed: 42)
+        let words = ["abc", "Export", "failed", "k", "s", "é", "x", "12", "Sink", "wal"]
+        let tokens = ["abc", "ABC", "Export", "EXPORT", "failed", "FAILED", "k", "K", "\u{212A}", "s", "S", "\u{017F}", "é",
+                      "É", "x", "X", "12", "a(b", "A(B", " ", ".", "sink", "SINK", "\u{212A}ELVIN", "wal", "WAL", "xx"]
+        func atom(_ depth: Int) -> String {
+            let word = words[Int.random(in: 0..<words.count, using: &random)]
+            switch Int.random(in: 0..<(depth > 2 ? 6 : 13), using: &random) {
+            case 0, 1, 2: return NSRegularExpressionEscape(word)
+            case 3: return "\\d+"
+            case 4: return "[a-z]"
+            case 5: return "."
+            case 6: return "(?:" + sequence(depth + 1) + "|" + sequence(depth + 1) + ")"
+            case 7: return "(" + sequence(depth + 1) + ")"
+            case 8: return "(?i:" + sequence(depth + 1) + ")"
+            case 9: return "(?=" + sequence(depth + 1) + ")"
+            case 10: return "(?!" + sequence(depth + 1) + ")"
+            case 11: return "\\Qa(b\\E"
+            default: return "(?<n\(depth)x\(Int.random(in: 0..<1000, using: &random))>" + sequence(depth + 1) + ")"
+            }
+        }
+        func sequence(_ depth: Int) -> String {
+            let quantifiers = ["", "", "", "?", "*", "+", "{2}", "{1,3}", "{0,2}", "??", "+?"]
+            var out = ""
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                var a = atom(depth)
+                if a.hasPrefix("(?=") || a.hasPrefix("(?!") || a.hasPrefix("\\Q") {
+                    out += a
+                    continue
+                }
+                let q = quantifiers[Int.random(in: 0..<quantifiers.count, using: &random)]
+                if !q.isEmpty, a.count > 1, !a.hasPrefix("(") { a = "(?:" + a + ")" }
+                out += a + q
+            }
+            return out
+        }
+        let matcher = PatternMatcher()
+        var checkedMatches = 0
+        var withLiterals = 0
+        for _ in 0..<2_000 {
+            var text = sequence(0)
+            if Bool.random(using: &random) { text += "|" + sequence(0) }
+            if Int.random(in: 0..<5, using: &random) == 0 { text = "(?i)" + text }
+            let caseless = Int.random(in: 0..<4, using: &random) == 0
+            guard let pattern = try? Pattern(text, options: caseless ? .caseless : []) else { continue }
+            guard let literals = LiteralExtractor.requiredLiterals(text, caseless: caseless) else { continue }
+            withLiterals += 1
+            let searcher = MultiLiteralSearcher(literals: literals)
+            for _ in 0..<60 {
+                var subject = ""
+                for _ in 0..<Int.random(in: 1...6, using: &random) { subject += tokens[Int.random(in: 0..<tokens.count, using: &random)] }
+                let bytes = Array(subject.utf8)
+                let matched = bytes.withUnsafeBytes { (try? matcher.matches(pattern, in: $0)) ?? false }
+                guard matched else { continue }
+                checkedMatches += 1
+                var found = false
+                bytes.withUnsafeBytes { buffer in searcher.scan(buffer) { _ in found = true; return false } }
+                #expect(found, "pattern \(text) caseless=\(caseless) literals \(literals) subject \(subject)")
+                if !found { return }
+            }
+        }
+        #expect(withLiterals > 500, "\(withLiterals)")
+        #expect(checkedMatches > 1_500, "\(checkedMatches)")
+    }
+
+    private func NSRegularExpressionEscape(_ word: String) -> String {
+        var out = ""
+        for c in word.unicodeScalars {
+            if "\\^$.|?*+()[]{}".unicodeScalars.contains(c) { out += "\\" }
+            out.unicodeScalars.append(c)
+        }
+        return out
     }
 
     @Test func searcherFindsOverlappingAndCaselessLiterals() {

@@ -34,6 +34,10 @@ public final class RecordMatcher {
         let rules = engine.ruleSet.eventRules
         guard !rules.isEmpty else { return }
         engine.prefilter.scan(record.message, scratch: &scratch)
+        guard scratch.passedCount > 0 else {
+            stats.rulesSkipped += rules.count
+            return
+        }
         var fields = RecordFields(record: record, source: source)
         for index in rules.indices {
             guard scratch.passes(index) else {

@@ -81,6 +81,8 @@ public struct RulePrefilter: Sendable {
         var generation: UInt32 = 0
         var literalSeen: [UInt32]
         var ruleSeen: [UInt32]
+        /// Rules marked by the last scan (a message with none skips the rule loop).
+        public internal(set) var passedCount = 0
 
         public init(for prefilter: RulePrefilter) {
             literalSeen = [UInt32](repeating: 0, count: prefilter.searcher.literals.count)
@@ -102,14 +104,19 @@ public struct RulePrefilter: Sendable {
             scratch.generation = 1
         }
         let generation = scratch.generation
+        var passed = alwaysTried.count
         for r in alwaysTried { scratch.ruleSeen[Int(r)] = generation }
         searcher.scan(message) { id in
             if scratch.literalSeen[id] != generation {
                 scratch.literalSeen[id] = generation
-                for r in rulesOfLiteral[id] { scratch.ruleSeen[Int(r)] = generation }
+                for r in rulesOfLiteral[id] where scratch.ruleSeen[Int(r)] != generation {
+                    scratch.ruleSeen[Int(r)] = generation
+                    passed += 1
+                }
             }
             return true
         }
+        scratch.passedCount = passed
     }
 
     /// The literals of rule `index` that occur in `message` (for `rules explain`).
