@@ -95,7 +95,7 @@ import Testing
         let run = try BinaryRun.run(["rules", "lint", file])
         #expect(run.status == 0)
         #expect(run.stdout.contains("myapp.vague: warning: rule has no examples"))
-        #expect(run.stdout.contains("myapp.vague: warning: no pattern has a literal"))
+        #expect(run.stdout.contains("\(file):2: myapp.vague: warning: pattern has no literal of 3+ characters that every match must contain"))
         #expect(run.stdout.contains("myapp.vague: warning: pattern uses lookbehind, outside the portable Sigma regex subset"))
     }
 

@@ -31,10 +31,19 @@ public enum RuleLinter {
         }
         let (literals, _) = RulePrefilter.literals(for: rule)
         if literals == nil {
-            let line = (rule.match + rule.matchAll).first?.line ?? header.line
-            warn(line, "no pattern has a literal of \(LiteralExtractor.minimumUsefulLength)+ characters that every match "
-                 + "must contain, so the prefilter cannot skip this rule and its regex runs on every record "
-                 + "(add such a literal, or declare prefilter: [\"text\"])")
+            let advice = "so the prefilter cannot skip this rule and its regexes run on every record "
+                + "(add such a literal, or declare prefilter: [\"text\"])"
+            let minimum = LiteralExtractor.minimumUsefulLength
+            // Name the `match` patterns that lack a literal: one of them is enough to stop the prefilter.
+            let lacking = rule.match.filter { LiteralExtractor.requiredLiterals($0.source, caseless: rule.caseless) == nil }
+            if lacking.isEmpty {
+                let line = (rule.match + rule.matchAll).first?.line ?? header.line
+                warn(line, "the patterns' literals are too many to use, \(advice)")
+            } else {
+                for pattern in lacking {
+                    warn(pattern.line, "pattern has no literal of \(minimum)+ characters that every match must contain, \(advice)")
+                }
+            }
         }
         for pattern in rule.match + rule.matchAll + rule.not {
             let features = RegexSyntax(pattern.source, caseless: rule.caseless).features
