@@ -11,6 +11,12 @@
 // only the rules whose literals occur run a regex; rules are then tried in load order, so
 // the signals of a record come out in a stable order. Strings are built only for records
 // some rule matched.
+//
+// Folders: `Loading/` reads YAML into the model (`Rule.swift`, `CorrelationRule.swift`),
+// `Prefilter/` finds required literals (`RegexSyntax`, `LiteralExtractor`) and searches
+// them (`MultiLiteralSearcher`), `Matching/` runs rules on records, and `Authoring/`
+// serves `purgetrace rules` (examples, lint, explain). The correlator reads `RuleSet`'s
+// correlation rules, whose references the loader has already resolved to signal names.
 import PCRE2Kit
 
 /// Compiled event rules with their prefilter; shared by all workers.
@@ -42,40 +48,5 @@ public final class RuleEngine: Sendable {
                 .map { ruleSet.eventRules[$0].header.id },
             literals: prefilter.searcher.literals.count,
             automatonStates: prefilter.searcher.stateCount)
-    }
-}
-
-/// What the prefilter knows about a rule set.
-public struct PrefilterSummary: Sendable, Equatable {
-    public var rules: Int
-    /// Rules with author-declared `prefilter:` literals.
-    public var declared: Int
-    /// Rules with literals extracted from their patterns.
-    public var extracted: Int
-    /// Ids of rules tried on every record (no usable literal).
-    public var alwaysTried: [String]
-    /// Distinct literals in the automaton, and its state count.
-    public var literals: Int
-    public var automatonStates: Int
-}
-
-/// The named groups of one rule's patterns, resolved once.
-struct RuleCaptures: Sendable {
-    struct Group: Sendable {
-        let number: Int
-        let name: String
-        let isInteger: Bool
-    }
-    /// Per `match` pattern, then per `match-all` pattern: groups in group-number order.
-    let match: [[Group]]
-    let matchAll: [[Group]]
-
-    init(_ rule: EventRule) {
-        func groups(_ p: RulePattern) -> [Group] {
-            p.pattern.groupNames.sorted { $0.key < $1.key }
-                .map { Group(number: $0.key, name: $0.value, isInteger: FieldValue.integerFields.contains($0.value)) }
-        }
-        match = rule.match.map(groups)
-        matchAll = rule.matchAll.map(groups)
     }
 }

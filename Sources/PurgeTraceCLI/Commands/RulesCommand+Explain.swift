@@ -93,7 +93,7 @@ extension RulesCommand {
         if let v = record.category { rows.append(["category", v]) }
         if let v = record.level { rows.append(["level", v.rawValue]) }
         if let v = record.sender { rows.append(["sender", v]) }
-        rows.append(["message", record.message.replacingNewlines()])
+        rows.append(["message", oneLine(record.message)])
         return "Parsed as \(format.rawValue):\n" + render(rows.map { ["  " + $0[0], $0[1]] })
     }
 }

@@ -7,7 +7,7 @@ extension RulesCommand {
         let result = RuleLoader.load(paths: try RuleSources.paths(for: invocation, explicit: explicit))
         let diagnostics = RuleLinter.lint(result)
         var out = ""
-        for diagnostic in diagnostics { out += diagnostic.description.replacingNewlines() + "\n" }
+        for diagnostic in diagnostics { out += oneLine(diagnostic.description) + "\n" }
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         out += "\(count(result.ruleSet.files.count, "file")), \(count(result.ruleSet.count, "rule")): "
@@ -17,11 +17,4 @@ extension RulesCommand {
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-}
-
-extension String {
-    /// A diagnostic stays on one line: newlines in a message (from a pattern) become `⏎`.
-    func replacingNewlines() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" ? "⏎" : ($0 == "\r" ? " " : $0) }))
-    }
 }

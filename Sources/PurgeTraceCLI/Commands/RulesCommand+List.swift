@@ -47,26 +47,4 @@ extension RulesCommand {
             return fa != fb ? fa < fb : a.line < b.line
         }
     }
-
-    /// Left-aligned columns two spaces apart; the last column is not padded.
-    static func render(_ table: [[String]]) -> String {
-        guard let columns = table.first?.count else { return "" }
-        var widths = [Int](repeating: 0, count: columns)
-        for row in table {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
-        }
-        return table.map { row in
-            row.enumerated().map { i, cell in
-                i == columns - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
-            }.joined(separator: "  ").trimmingTrailingSpaces()
-        }.joined(separator: "\n") + "\n"
-    }
-}
-
-extension String {
-    func trimmingTrailingSpaces() -> String {
-        var s = self
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
-    }
 }

@@ -119,10 +119,3 @@ public struct RuleExampleRunner {
         "{" + fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
     }
 }
-
-extension String {
-    /// Newlines shown as `⏎`, so a multi-line record fits one message line.
-    func replacingNewlines() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" ? "⏎" : ($0 == "\r" ? " " : $0) }))
-    }
-}

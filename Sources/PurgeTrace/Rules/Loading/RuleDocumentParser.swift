@@ -1,18 +1,5 @@
 import YAMLKit
 
-/// One parsed rule document: an event rule or a correlation rule.
-enum ParsedRule {
-    case event(EventRule)
-    case correlation(CorrelationRule)
-
-    var header: RuleHeader {
-        switch self {
-        case .event(let r): return r.header
-        case .correlation(let r): return r.header
-        }
-    }
-}
-
 /// Turns one YAML document into a rule. A document with a `correlation` key is a
 /// correlation rule; any other is an event rule.
 enum RuleDocumentParser {
