@@ -6,6 +6,9 @@ public final class RecordMatcher {
     private let patterns: PatternMatcher
     private var scratch: RulePrefilter.Scratch
     public private(set) var stats = MatchStats()
+    /// When false every rule is tried on every record (for measuring and checking the
+    /// prefilter; results are the same either way).
+    public var prefilterEnabled = true
     /// Rules that hit the match limit: count and the first place.
     private var limitHits: [Int: (count: Int, firstAt: String, detail: String)] = [:]
 
@@ -33,14 +36,16 @@ public final class RecordMatcher {
         stats.records += 1
         let rules = engine.ruleSet.eventRules
         guard !rules.isEmpty else { return }
-        engine.prefilter.scan(record.message, scratch: &scratch)
-        guard scratch.passedCount > 0 else {
-            stats.rulesSkipped += rules.count
-            return
+        if prefilterEnabled {
+            engine.prefilter.scan(record.message, scratch: &scratch)
+            guard scratch.passedCount > 0 else {
+                stats.rulesSkipped += rules.count
+                return
+            }
         }
         var fields = RecordFields(record: record, source: source)
         for index in rules.indices {
-            guard scratch.passes(index) else {
+            guard !prefilterEnabled || scratch.passes(index) else {
                 stats.rulesSkipped += 1
                 continue
             }
