@@ -82,6 +82,43 @@ import PCRE2Kit
         #expect(features("(?i)ab(?<n>c)(?=d)") == [])
     }
 
+    /// Any text PCRE2 accepts as a pattern is analysed without crashing or hanging.
+    @Test func randomPatternTextNeverCrashesTheAnalysis() {
+        let alphabet = Array("ab\\()[]{}|?*+.^$:=!<>'PQEKkxdg0123,-#i")
+        var random = SeededRandom(seed: 3)
+        var compiled = 0
+        var matchedWithLiterals = 0
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 1...14, using: &random)
+            let text = String((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] })
+            guard (try? Pattern(text, options: .noJIT)) != nil else { continue }
+            compiled += 1
+            _ = RegexSyntax(text, caseless: false).features
+            let caseless = Bool.random(using: &random)
+            guard let literals = LiteralExtractor.requiredLiterals(text, caseless: caseless),
+                  let pattern = try? Pattern(text, options: caseless ? [.caseless, .noJIT] : .noJIT) else { continue }
+            // Soundness on this odd syntax too: a subject PCRE2 matches holds a literal.
+            let searcher = MultiLiteralSearcher(literals: literals)
+            let matcher = PatternMatcher(matchLimit: 10_000)
+            for _ in 0..<20 {
+                // Pieces of the pattern itself and of its literals make matches likely.
+                var pieces = literals.map { String(decoding: $0.bytes, as: UTF8.self) }
+                pieces += pieces.map { $0.uppercased() } + [text] + alphabet.map { String($0) }
+                var subject: [UInt8] = []
+                for _ in 0..<Int.random(in: 0...6, using: &random) {
+                    subject += Array(pieces[Int.random(in: 0..<pieces.count, using: &random)].utf8)
+                }
+                guard subject.withUnsafeBytes({ (try? matcher.matches(pattern, in: $0)) ?? false }) else { continue }
+                matchedWithLiterals += 1
+                var found = false
+                subject.withUnsafeBytes { buffer in searcher.scan(buffer) { _ in found = true; return false } }
+                #expect(found, "pattern \(text) literals \(literals) subject \(String(decoding: subject, as: UTF8.self))")
+            }
+        }
+        #expect(compiled > 2_000)
+        #expect(matchedWithLiterals > 50, "\(matchedWithLiterals)")
+    }
+
     /// The reason `k` and `s` are not folded: PCRE2 matches them caselessly against
     /// non-ASCII characters, which ASCII folding would miss.
     @Test func pcre2CaselessMatchesKelvinSignAndLongS() throws {

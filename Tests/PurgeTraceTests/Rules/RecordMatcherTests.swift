@@ -177,6 +177,26 @@ import PurgeTrace
         #expect(matcher.stats.matchLimitHits == 3)
     }
 
+    @Test func declaredPrefilterLiteralsDecideWhichRecordsAreTried() throws {
+        let e = try engine("""
+            id: app.phone
+            match: '\\d{3}-\\d{4}'
+            prefilter: [Phone, Fax]
+            ---
+            id: app.vague
+            match: '\\d{3}-\\d{4}'
+            """)
+        #expect(e.prefilterSummary.declared == 1)
+        #expect(e.prefilterSummary.alwaysTried == ["app.vague"])
+        #expect(RuleTesting.signals(e, RuleTesting.record("Phone 555-1234")).map(\.ruleID) == ["app.phone", "app.vague"])
+        // The author declared the literal required: without it the rule is not tried.
+        #expect(RuleTesting.signals(e, RuleTesting.record("call 555-1234")).map(\.ruleID) == ["app.vague"])
+        let everything = e.makeMatcher()
+        everything.prefilterEnabled = false
+        #expect(RuleTesting.signals(e, RuleTesting.record("call 555-1234"), matcher: everything).map(\.ruleID)
+            == ["app.phone", "app.vague"])
+    }
+
     @Test func explainSaysWhyEachRuleDidOrDidNotMatch() throws {
         let e = try engine("""
             id: a.prefilter

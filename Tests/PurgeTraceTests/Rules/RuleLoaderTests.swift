@@ -202,3 +202,32 @@ import PurgeTrace
         #expect(result.ruleSet.eventRules.count == 1)
     }
 }
+
+/// Damaged rule files never crash or hang the loader or the linter: they load, or they
+/// give diagnostics.
+@Suite struct RuleLoaderRobustnessTests {
+    @Test func mutatedShippedRulesNeverCrashTheLoader() throws {
+        let original = try String(contentsOf: TestPaths.rules.appendingPathComponent("coredata-cloudkit.yml"), encoding: .utf8)
+        let bytes = Array(original.utf8)
+        let inserts: [[UInt8]] = [[0x3A], [0x20], [0x0A], [0x2D], [0x28], [0x5B], [0x7B], [0x27], [0x22], [0x5C], [0x2A], [0xFF],
+                                  Array("(?<".utf8), Array("\n  - ".utf8), Array("{0,".utf8), Array("\\Q".utf8)]
+        var random = SeededRandom(seed: 99)
+        for _ in 0..<100 {
+            var mutated = bytes
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                let at = Int.random(in: 0..<mutated.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: mutated.remove(at: at)
+                case 1: mutated.insert(contentsOf: inserts[Int.random(in: 0..<inserts.count, using: &random)], at: at)
+                default: mutated[at] = inserts[Int.random(in: 0..<inserts.count, using: &random)][0]
+                }
+            }
+            let result = RuleLoader.load(sources: [RuleLoader.Source(name: "m.yml", bytes: mutated)])
+            _ = RuleLinter.lint(result)
+            #expect(result.diagnostics.allSatisfy { $0.line >= 0 && $0.file == "m.yml" })
+            if result.errors.isEmpty {
+                _ = RuleExampleRunner(ruleSet: result.ruleSet).run()
+            }
+        }
+    }
+}
