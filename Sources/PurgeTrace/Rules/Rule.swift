@@ -34,9 +34,13 @@ public struct RuleHeader: Sendable {
     /// File and line of the rule's document, for messages.
     public var file: String
     public var line: Int
+    /// Sigma metadata keys (`name`, `status`, `author`, `references`, …) as written, kept for
+    /// listings and reports; `tags` and `description` are also kept here.
+    public var metadata: [String: JSONValue]
 
     public init(id: String, title: String? = nil, level: RuleLevel? = nil, signal: String? = nil,
-                tags: [String] = [], description: String? = nil, file: String = "", line: Int = 0) {
+                tags: [String] = [], description: String? = nil, file: String = "", line: Int = 0,
+                metadata: [String: JSONValue] = [:]) {
         self.id = id
         self.title = title
         self.level = level
@@ -45,6 +49,13 @@ public struct RuleHeader: Sendable {
         self.description = description
         self.file = file
         self.line = line
+        self.metadata = metadata
+    }
+
+    /// Sigma's `name` (another handle by which correlations may reference the rule).
+    public var name: String? {
+        if case .string(let s)? = metadata["name"] { return s }
+        return nil
     }
 }
 

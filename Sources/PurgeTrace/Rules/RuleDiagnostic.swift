@@ -17,9 +17,18 @@ public struct RuleDiagnostic: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `rules/coredata.yml:12: coredata.reset_sync_will: error: unknown key 'matc'`
+    /// (a line of 0, for a problem with a whole file, is left out).
     public var description: String {
-        var text = "\(file):\(line): "
+        "\(location)\(severity.rawValue): \(message)"
+    }
+
+    /// `rules/coredata.yml:12: coredata.reset_sync_will: unknown key 'matc'`: the shape of the
+    /// one-line `purgetrace: error: …` of a command that cannot run its rules.
+    public var oneLine: String { location + message }
+
+    private var location: String {
+        var text = line > 0 ? "\(file):\(line): " : "\(file): "
         if let ruleID { text += "\(ruleID): " }
-        return text + "\(severity.rawValue): \(message)"
+        return text
     }
 }

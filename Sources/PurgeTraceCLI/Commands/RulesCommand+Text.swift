@@ -1,0 +1,28 @@
+extension RulesCommand {
+    /// Left-aligned columns two spaces apart; the last column is not padded.
+    static func render(_ table: [[String]]) -> String {
+        guard let columns = table.first?.count else { return "" }
+        var widths = [Int](repeating: 0, count: columns)
+        for row in table {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+        }
+        return table.map { row in
+            row.enumerated().map { i, cell in
+                i == columns - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
+            }.joined(separator: "  ").trimmingSuffix(" ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// Newlines shown as `⏎`, so one diagnostic or message stays on one output line.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? "⏎" : ($0 == "\r" ? " " : $0) }))
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: Character) -> String {
+        var s = self
+        while s.last == suffix { s.removeLast() }
+        return s
+    }
+}
