@@ -5,7 +5,7 @@ struct CoverageSVG {
     let inputs: [SourceFacts]
 
     static let width = 1000.0
-    static let left = 20.0
+    static let left = 50.0
     static let right = 30.0
     static let rowHeight = 34.0
     /// Beyond this many sources the chart would be unreadable; the table lists them all.
@@ -22,7 +22,7 @@ struct CoverageSVG {
         for (k, input) in rows.enumerated() {
             let y = Double(k) * CoverageSVG.rowHeight + 14
             let first = input.first!, last = input.last!
-            svg += "<text class=\"source-label\" x=\"\(n(CoverageSVG.left))\" y=\"\(n(y))\">\(SafeText.html(input.path))</text>\n"
+            svg += "<text class=\"source-label\" x=\"\(n(10))\" y=\"\(n(y))\">\(SafeText.html(input.path))</text>\n"
             let x0 = axis.x(first), x1 = axis.x(last)
             svg += "<rect class=\"covered\" x=\"\(n(x0))\" y=\"\(n(y + 5))\" width=\"\(n(max(x1 - x0, 2)))\" height=\"10\">"
             svg += "<title>\(SafeText.html(input.path)): \(HumanFormat.time(first)) – \(HumanFormat.time(last))</title></rect>\n"

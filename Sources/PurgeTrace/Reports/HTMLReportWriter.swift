@@ -52,11 +52,11 @@ public struct HTMLReportWriter: ReportWriter {
         if !a.inputs.isEmpty {
             out += "<table class=\"inputs\"><thead><tr><th>path</th><th>format</th><th class=\"num\">records</th><th class=\"num\">undecodable</th><th>first</th><th>last</th><th>gaps</th><th>warnings</th></tr></thead><tbody>\n"
             for input in a.inputs {
-                out += "<tr><td><code>\(h(input.path))</code>"
+                out += "<tr><td class=\"path\"><code>\(h(input.path))</code>"
                 if input.device != input.path { out += "<br><span class=\"muted\">device \(h(input.device))</span>" }
                 out += "</td><td>\(h(input.format?.rawValue ?? "unrecognized"))</td><td class=\"num\">\(HumanFormat.count(input.records))</td>"
-                out += "<td class=\"num\">\(HumanFormat.count(input.undecodable))</td><td>\(input.first.map(HumanFormat.time) ?? "–")</td>"
-                out += "<td>\(input.last.map(HumanFormat.time) ?? "–")</td><td>"
+                out += "<td class=\"num\">\(HumanFormat.count(input.undecodable))</td><td class=\"when\">\(input.first.map(HumanFormat.time) ?? "–")</td>"
+                out += "<td class=\"when\">\(input.last.map(HumanFormat.time) ?? "–")</td><td>"
                 out += input.gaps.isEmpty ? "–" : input.gaps.map { h(ReportText.gap($0)) }.joined(separator: "<br>")
                 out += "</td><td>"
                 out += input.warnings.isEmpty ? "–" : input.warnings.map(h).joined(separator: "<br>")
@@ -163,6 +163,7 @@ public struct HTMLReportWriter: ReportWriter {
         svg .window-label { fill: var(--muted); }
         svg .span { fill: var(--accent); opacity: .15; }
         svg .step circle { fill: var(--accent); stroke: #fff; stroke-width: 1.5; }
+        svg .step .leader { stroke: var(--accent); stroke-width: 1; opacity: .45; }
         svg .purge { stroke: var(--bad); stroke-dasharray: 4 3; } svg .purge-label { fill: var(--bad); }
         svg .snap rect, svg .snap path { fill: var(--good); } svg .snap.empty rect { fill: var(--bad); }
         svg .snap.restored rect { fill: var(--accent); }
@@ -176,7 +177,8 @@ public struct HTMLReportWriter: ReportWriter {
           white-space: pre-wrap; overflow-wrap: anywhere; }
         table { border-collapse: collapse; width: 100%; font-size: 13px; }
         th, td { border-bottom: 1px solid var(--line); padding: 5px 8px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
-        th { color: var(--muted); font-weight: 600; } .num { text-align: right; }
+        th { color: var(--muted); font-weight: 600; white-space: nowrap; } .num { text-align: right; white-space: nowrap; }
+        td.when { white-space: nowrap; } td.path { word-break: break-all; min-width: 180px; }
         ul.errors li, .warnings li { color: var(--warn); }
         footer { color: var(--muted); font-size: 12px; text-align: center; }
 

@@ -15,6 +15,8 @@ struct TimelineSVG {
     static let countsY = 235.0
     static let axisY = 265.0
     static let height = 300.0
+    /// Rows for step labels between the top and the steps lane.
+    static let labelRows = 7
 
     static let snapshotSignals: Set<String> = ["snapshot_written", "snapshot_restored"]
     static let countSignals: Set<String> = ["item_count"]
@@ -71,12 +73,22 @@ struct TimelineSVG {
                 svg += "<text class=\"purge-label\" x=\"\(n(x + 3))\" y=\"\(n(TimelineSVG.axisY - 4))\">purge point</text>\n"
             }
         }
-        // Steps with rotated labels.
-        for step in i.steps {
+        // Steps: numbered marks (the numbers of the evidence list) with labels packed
+        // into rows above the lane, so marks seconds apart stay readable.
+        var rows: [[(Double, Double)]] = Array(repeating: [], count: TimelineSVG.labelRows)
+        for (k, step) in i.steps.enumerated() {
             let x = scale.x(step.time)
+            let label = "\(k + 1) \(step.name)"
+            let width = Double(label.count) * 6.3 + 6
+            let anchorEnd = x + 4 + width > TimelineSVG.width - 4
+            let interval = anchorEnd ? (x - 4 - width, x - 4) : (x + 4, x + 4 + width)
+            let row = rows.firstIndex { $0.allSatisfy { $0.1 < interval.0 || $0.0 > interval.1 } } ?? TimelineSVG.labelRows - 1
+            rows[row].append(interval)
+            let y = TimelineSVG.stepsY - 16 - Double(row) * 15
             svg += "<g class=\"step\"><title>\(tooltip(step))</title>"
+            svg += "<line class=\"leader\" x1=\"\(n(x))\" y1=\"\(n(TimelineSVG.stepsY - 6))\" x2=\"\(n(x))\" y2=\"\(n(y - 4))\"/>"
             svg += "<circle cx=\"\(n(x))\" cy=\"\(n(TimelineSVG.stepsY))\" r=\"6\"/>"
-            svg += "<text x=\"\(n(x + 2))\" y=\"\(n(TimelineSVG.stepsY - 12))\" transform=\"rotate(-35 \(n(x + 2)) \(n(TimelineSVG.stepsY - 12)))\">\(SafeText.html(step.name))</text></g>\n"
+            svg += "<text x=\"\(n(anchorEnd ? x - 4 : x + 4))\" y=\"\(n(y))\"\(anchorEnd ? " text-anchor=\"end\"" : "")>\(SafeText.html(label))</text></g>\n"
         }
         // Snapshot writes (the coverage snapshot stands out; an empty one is red).
         for s in snapshots {

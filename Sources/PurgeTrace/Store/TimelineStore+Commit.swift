@@ -21,7 +21,7 @@ extension TimelineStore {
         try requireWritable()
         if let records { try ensureRecordTables(); try attach(records) }
         defer { if records != nil { try? db.execute("DETACH DATABASE stage") } }
-        return try guarded {
+        return try mappingSQLiteErrors {
             try db.transaction { () throws -> CommitResult in
                 try seedRedactor()
                 let unit = redactor.map { redacted(unit, with: $0) } ?? unit
@@ -51,7 +51,7 @@ extension TimelineStore {
     /// rules changed). Same transaction guarantees as `commit`.
     public func recorrelate(device: String, recompute: (DeviceSnapshot) throws -> DeviceCorrelation) throws -> Int {
         try requireWritable()
-        return try guarded {
+        return try mappingSQLiteErrors {
             try db.transaction { () throws -> Int in
                 var correlation = try recompute(try deviceSnapshot(device))
                 if let redactor {

@@ -203,6 +203,17 @@ public final class TimelineStore {
         }
     }
 
+    /// Like `guarded`, but errors other than SQLite's (a `recompute` closure's) pass through unchanged.
+    func mappingSQLiteErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw TimelineStore.failure(error, path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch let error as StoreCodec.DecodeError {
+            throw ToolError("database \(path): \(error.message)")
+        }
+    }
+
     func requireWritable() throws(ToolError) {
         guard access == .readWrite else { throw ToolError("database \(path) is read-only: opened for reading") }
     }

@@ -37,4 +37,14 @@ extension Redactor {
         a.warnings = a.warnings.map { redact($0) }
         return a
     }
+
+    /// A kept record with its texts redacted.
+    public func redact(_ stored: StoredRecord) -> StoredRecord {
+        var r = stored
+        r.source = redact(r.source)
+        r.device = redact(r.device)
+        r.record.message = redact(r.record.message)
+        r.record.text = redact(r.record.text)
+        return r
+    }
 }
