@@ -12,3 +12,11 @@ import Testing
         }
     }
 }
+extension ScratchRenderTests {
+    @Test func writesHostile() throws {
+        for format in ReportOptions.Format.allCases {
+            let text = ReportOptions.writer(for: format).render(OutputSafetyTests.hostile, options: ReportOptions())
+            try text.write(toFile: "/tmp/scratch-hostile.\(format.rawValue)", atomically: true, encoding: .utf8)
+        }
+    }
+}
