@@ -36,6 +36,12 @@ public struct TimelineView {
         public var to: Instant
         public var device: String?
         public var incident: Incident?
+        public init(from: Instant, to: Instant, device: String? = nil, incident: Incident? = nil) {
+            self.from = from
+            self.to = to
+            self.device = device
+            self.incident = incident
+        }
     }
 
     /// Resolves a selection against an analysis.

@@ -36,6 +36,9 @@ public final class Redactor {
         "set-cookie", "bearer", "private_key", "privatekey", "credential", "credentials",
     ]
 
+    /// Authorization schemes whose credential follows as the next word.
+    static let authSchemes: Set<String> = ["bearer", "basic", "token", "digest", "negotiate"]
+
     private let keep: Set<String>
     private var pseudonyms: [String: String] = [:]
     private var nextNumber = 1
@@ -148,16 +151,20 @@ public final class Redactor {
                     // `key=value`, `key: value`, `"key": "value"`
                     while j < s.count, s[j] == 32 { out.append(s[j]); j += 1 }
                     if j < s.count, s[j] == 34 || s[j] == 39 { out.append(s[j]); j += 1 }
+                    // Already redacted: keep the placeholder.
+                    if s[j...].starts(with: Redactor.token) {
+                        out.append(contentsOf: Redactor.token)
+                        i = j + Redactor.token.count
+                        continue
+                    }
                     var v = j
                     while v < s.count, isValueByte(s[v]) { v += 1 }
-                    if v > j {
-                        let value = String(decoding: s[j..<v], as: UTF8.self)
-                        if value != Redactor.tokenPlaceholder {
-                            out.append(contentsOf: Redactor.token)
-                        } else {
-                            out.append(contentsOf: s[j..<v])
-                        }
+                    // `Authorization: Bearer xyz`: the scheme stays, the credential goes (below).
+                    if Redactor.authSchemes.contains(String(decoding: s[j..<v].map(Redactor.lower), as: UTF8.self)) {
+                        i = j
+                        continue
                     }
+                    if v > j { out.append(contentsOf: Redactor.token) }
                     i = v
                     continue
                 }
@@ -244,6 +251,18 @@ public final class Redactor {
         return out
     }
 
+    static func isUUID(_ s: ArraySlice<UInt8>) -> Bool {
+        guard s.count == 36 else { return false }
+        for (k, b) in s.enumerated() {
+            if k == 8 || k == 13 || k == 18 || k == 23 {
+                guard b == 45 else { return false }
+            } else {
+                guard isHex(b) else { return false }
+            }
+        }
+        return true
+    }
+
     private func pseudonym(forUUID uuid: String) -> String {
         if let known = pseudonyms[uuid] { return known }
         let digest = SHA256.hex(of: "uuid:" + uuid)
@@ -304,7 +323,10 @@ public final class Redactor {
                 if Redactor.isDigit(s[j]) { digits = true } else if Redactor.isLetter(s[j]) { letters = true }
                 j += 1
             }
-            if j - i >= 32, digits, letters {
+            // A UUID was already judged by the UUID pass (kept or pseudonymized).
+            if j - i == 36, Redactor.isUUID(s[i..<j]) {
+                out.append(contentsOf: s[i..<j])
+            } else if j - i >= 32, digits, letters {
                 while j < s.count, s[j] == 61 { j += 1 }
                 out.append(contentsOf: Redactor.token)
             } else {

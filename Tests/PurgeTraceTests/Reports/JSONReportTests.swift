@@ -122,3 +122,23 @@ import PurgeTrace
         #expect(!SampleAnalyses.noIncidents.hasIncident(atLeast: .possible))
     }
 }
+
+@Suite struct JSONValueTests {
+    @Test func compactOutputIsOneLine() {
+        let value = JSONValue.object([JSONMember("a", .array([.int(1), .object([JSONMember("b", .null)])])), JSONMember("c", .double(2))])
+        #expect(value.compact == "{\"a\":[1,{\"b\":null}],\"c\":2.0}")
+        #expect(value.rendered() == "{\n  \"a\": [\n    1,\n    {\n      \"b\": null\n    }\n  ],\n  \"c\": 2.0\n}\n")
+    }
+
+    @Test func parsingReadsBackWhatWasWritten() throws {
+        let value = JSONValue.object([
+            JSONMember("s", .string("tab\t \"quote\" \\ é 🛟 \u{1}")), JSONMember("i", .int(-42)), JSONMember("d", .double(0.82)),
+            JSONMember("n", .null), JSONMember("b", .bool(true)), JSONMember("a", .array([.string("123"), .int(123)])),
+        ])
+        #expect(try JSONValue(parsing: value.compact) == value)
+        #expect(try JSONValue(parsing: value.rendered()) == value)
+        #expect(try JSONValue(parsing: "\"\\ud83d\\udedf\"") == .string("🛟"))
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: "{\"a\": 1,}") }
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue(parsing: String(repeating: "[", count: 10_000)) }
+    }
+}

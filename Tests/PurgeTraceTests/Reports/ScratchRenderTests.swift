@@ -20,3 +20,10 @@ extension ScratchRenderTests {
         }
     }
 }
+extension ScratchRenderTests {
+    @Test func dumpTimesketch() throws {
+        let lines = TimelineExporter(format: .timesketch).lines(for: SampleAnalyses.possibleIncident)
+        try lines.joined().write(toFile: "/tmp/scratch-ts.jsonl", atomically: true, encoding: .utf8)
+        print("COUNT", lines.count, lines.map { $0.utf8.filter { $0 == 10 }.count })
+    }
+}
