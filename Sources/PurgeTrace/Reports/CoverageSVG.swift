@@ -37,7 +37,7 @@ struct CoverageSVG {
         for tick in axis.ticks() {
             let x = axis.x(tick)
             svg += "<line class=\"tick\" x1=\"\(n(x))\" y1=\"\(n(axisY))\" x2=\"\(n(x))\" y2=\"\(n(axisY + 5))\"/>"
-            svg += "<text class=\"tick-label\" x=\"\(n(x))\" y=\"\(n(axisY + 18))\" text-anchor=\"middle\">\(HumanFormat.axisTime(tick, withDate: true))</text>\n"
+            svg += "<text class=\"tick-label\" x=\"\(n(x))\" y=\"\(n(axisY + 18))\" text-anchor=\"\(TimeAxis.anchor(x, width: CoverageSVG.width))\">\(HumanFormat.axisTime(tick, withDate: true))</text>\n"
         }
         svg += "</svg>"
         if timed.count > rows.count {

@@ -56,7 +56,7 @@ public struct HTMLReportWriter: ReportWriter {
                 if input.device != input.path { out += "<br><span class=\"muted\">device \(h(input.device))</span>" }
                 out += "</td><td>\(h(input.format?.rawValue ?? "unrecognized"))</td><td class=\"num\">\(HumanFormat.count(input.records))</td>"
                 out += "<td class=\"num\">\(HumanFormat.count(input.undecodable))</td><td class=\"when\">\(input.first.map(HumanFormat.time) ?? "–")</td>"
-                out += "<td class=\"when\">\(input.last.map(HumanFormat.time) ?? "–")</td><td>"
+                out += "<td class=\"when\">\(input.last.map(HumanFormat.time) ?? "–")</td><td class=\"gaps\">"
                 out += input.gaps.isEmpty ? "–" : input.gaps.map { h(ReportText.gap($0)) }.joined(separator: "<br>")
                 out += "</td><td>"
                 out += input.warnings.isEmpty ? "–" : input.warnings.map(h).joined(separator: "<br>")
@@ -101,7 +101,7 @@ public struct HTMLReportWriter: ReportWriter {
             if let snapshot = ReportText.snapshot(c), let s = c.snapshot {
                 html += "<br>\(h(snapshot)) <code>\(h(HumanFormat.location(s.source, s.line)))</code>"
             }
-            html += "<br>\(h(ReportText.coverageDetail(c)))"
+            if let detail = ReportText.coverageDetail(c) { html += "<br>\(h(detail))" }
             row("coverage", html)
         }
         if !i.missing.isEmpty {
@@ -178,7 +178,7 @@ public struct HTMLReportWriter: ReportWriter {
         table { border-collapse: collapse; width: 100%; font-size: 13px; }
         th, td { border-bottom: 1px solid var(--line); padding: 5px 8px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
         th { color: var(--muted); font-weight: 600; white-space: nowrap; } .num { text-align: right; white-space: nowrap; }
-        td.when { white-space: nowrap; } td.path { word-break: break-all; min-width: 180px; }
+        td.when { white-space: nowrap; } td.path { word-break: break-all; min-width: 180px; } td.gaps { min-width: 240px; }
         ul.errors li, .warnings li { color: var(--warn); }
         footer { color: var(--muted); font-size: 12px; text-align: center; }
 

@@ -63,7 +63,7 @@ public struct MarkdownReportWriter: ReportWriter {
             if let snapshot = ReportText.snapshot(c), let s = c.snapshot {
                 value += "<br>\(snapshot) (\(SafeText.markdownCode(HumanFormat.location(s.source, s.line))))"
             }
-            value += "<br>\(ReportText.coverageDetail(c))"
+            if let detail = ReportText.coverageDetail(c) { value += "<br>\(detail)" }
             row("coverage", value)
         }
         if !i.missing.isEmpty {

@@ -43,7 +43,10 @@ enum ReportText {
         return text
     }
 
-    static func coverageDetail(_ c: Coverage) -> String {
+    /// The baseline count and whether the snapshot was restored; nil when there is
+    /// nothing to say (no snapshot, no count, not restored).
+    static func coverageDetail(_ c: Coverage) -> String? {
+        guard c.snapshot != nil || c.baselineItems != nil || c.restored else { return nil }
         var parts: [String] = []
         if let b = c.baselineItems { parts.append("last count before: \(HumanFormat.plural(Int(clamping: b), "item"))") }
         parts.append("restored from snapshot: \(c.restored ? "yes" : "no")")

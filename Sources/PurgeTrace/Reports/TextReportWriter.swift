@@ -66,7 +66,7 @@ public struct TextReportWriter: ReportWriter {
                 row("", snapshot)
                 if let s = c.snapshot { row("", "snapshot line: \(safe(HumanFormat.location(s.source, s.line)))") }
             }
-            row("", ReportText.coverageDetail(c))
+            if let detail = ReportText.coverageDetail(c) { row("", detail) }
         }
         row("evidence", HumanFormat.plural(i.steps.count, "step"))
         for (k, step) in i.steps.enumerated() {

@@ -120,7 +120,7 @@ struct TimelineSVG {
         for tick in scale.ticks() {
             let x = scale.x(tick)
             svg += "<line class=\"tick\" x1=\"\(n(x))\" y1=\"\(n(TimelineSVG.axisY))\" x2=\"\(n(x))\" y2=\"\(n(TimelineSVG.axisY + 5))\"/>"
-            svg += "<text class=\"tick-label\" x=\"\(n(x))\" y=\"\(n(TimelineSVG.axisY + 18))\" text-anchor=\"middle\">\(HumanFormat.axisTime(tick, withDate: scale.spansDays))</text>\n"
+            svg += "<text class=\"tick-label\" x=\"\(n(x))\" y=\"\(n(TimelineSVG.axisY + 18))\" text-anchor=\"\(TimeAxis.anchor(x, width: TimelineSVG.width))\">\(HumanFormat.axisTime(tick, withDate: scale.spansDays))</text>\n"
         }
         svg += "<text class=\"axis-note\" x=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y=\"\(n(TimelineSVG.height - 2))\" text-anchor=\"end\">UTC</text>\n"
         svg += "</svg>"
@@ -149,6 +149,11 @@ struct TimeAxis {
         let sign = tenths < 0 ? "-" : ""
         let a = abs(tenths)
         return a % 10 == 0 ? "\(sign)\(a / 10)" : "\(sign)\(a / 10).\(a % 10)"
+    }
+
+    /// Tick labels near an edge are anchored inwards so they are not cut off.
+    static func anchor(_ x: Double, width: Double) -> String {
+        x < 45 ? "start" : (x > width - 45 ? "end" : "middle")
     }
 
     var spansDays: Bool { (to - from).nanoseconds > 2 * 86_400 * 1_000_000_000 }

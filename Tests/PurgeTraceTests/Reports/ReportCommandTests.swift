@@ -167,6 +167,30 @@ import PurgeTrace
     }
 }
 
+extension ReportCommandTests {
+    @Test func keptRecordsJoinTheTimelineAndTheExport() throws {
+        let path = StoreTestSupport.temporaryDatabase("records-cli")
+        let store = try TimelineStore(path: path)
+        let stage = try RecordStage()
+        try stage.append(StoreRecordsTests.records(), source: StoreRecordsTests.source)
+        try store.commit(StoreRecordsTests.unit(), records: stage) { _ in DeviceCorrelation() }
+        var run = try BinaryRun.run(["timeline", "--db", path, "--around", "2026-03-14T01:30:00Z", "--window", "1h", "--records"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("0 signals, 3 records"))
+        #expect(run.stdout.contains("phone/system_log.txt:10"))
+        #expect(run.stdout.contains("│ raw 13 alice@example.com"))
+        run = try BinaryRun.run(["timeline", "--db", path, "--around", "2026-03-14T01:30:00Z", "--window", "1h", "--records", "--redact"])
+        #expect(run.stdout.contains("│ raw 13 <email>"))
+        run = try BinaryRun.run(["export", "--db", path, "--format", "jsonl", "--records"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = run.stdout.split(separator: "\n").filter { $0.contains("\"type\":\"record\"") }
+        #expect(records.count == 4)
+        run = try BinaryRun.run(["export", "--db", path, "--format", "timesketch", "--records", "--redact"])
+        #expect(run.stdout.contains("\"timestamp_desc\":\"Record time\""))
+        #expect(!run.stdout.contains("alice@example.com"))
+    }
+}
+
 /// The report's time format, for building expected lines.
 enum HumanFormatProbe {
     static func time(_ t: Instant) -> String {
