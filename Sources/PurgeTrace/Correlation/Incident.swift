@@ -20,10 +20,13 @@ public struct Incident: Sendable, Equatable {
     public var steps: [Signal]
     /// nil for kinds without a coverage block.
     public var coverage: Coverage?
+    /// The rule's `outcome.window` (the span after `end` that outcome and coverage looked
+    /// at), so reports can show it; nil when the rule has no outcome block or it is unknown.
+    public var outcomeWindow: TimeSpan?
 
     public init(id: String, kind: String, ruleID: String, verdict: Verdict, confidence: Double, reason: String?,
                 start: Instant, end: Instant, group: IncidentGroup, outcome: Outcome?, missing: [String],
-                warnings: [String], steps: [Signal], coverage: Coverage?) {
+                warnings: [String], steps: [Signal], coverage: Coverage?, outcomeWindow: TimeSpan? = nil) {
         self.id = id
         self.kind = kind
         self.ruleID = ruleID
@@ -38,6 +41,7 @@ public struct Incident: Sendable, Equatable {
         self.warnings = warnings
         self.steps = steps
         self.coverage = coverage
+        self.outcomeWindow = outcomeWindow
     }
 
     /// Report order: start, then id.

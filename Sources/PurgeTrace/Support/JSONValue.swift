@@ -51,7 +51,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(&out, indent + 1)
+                newline(&out, indent < 0 ? -1 : indent + 1)
                 item.write(into: &out, indent: indent < 0 ? -1 : indent + 1)
             }
             newline(&out, indent)
@@ -61,7 +61,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(&out, indent + 1)
+                newline(&out, indent < 0 ? -1 : indent + 1)
                 JSONValue.writeString(member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
                 if indent >= 0 { out.append(UInt8(ascii: " ")) }
