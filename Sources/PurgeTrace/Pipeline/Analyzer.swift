@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The pipeline: evidence → records → signals → incidents, one unit (device) at a time.
 ///
 /// Units are independent (evidence of different devices never combines), so they run
@@ -33,37 +31,46 @@ public final class Analyzer: Sendable {
 
     /// Analyzes units on `options.jobs` workers; the result is in unit order.
     public func analyze(units: [EvidenceUnit]) throws(ToolError) -> [UnitAnalysis] {
-        let slots = ResultSlots<Result<UnitAnalysis, ToolError>>(count: units.count)
-        let workers = min(options.jobs, units.count)
-        if workers <= 1 {
-            for (i, unit) in units.enumerated() { slots[i] = Result { () throws(ToolError) in try analyze(unit: unit) } }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: units.count) { i in
-                slots[i] = Result { () throws(ToolError) in try analyze(unit: units[i]) }
-            }
-        }
         var results: [UnitAnalysis] = []
-        for i in units.indices {
-            switch slots[i]! {
-            case .success(let r): results.append(r)
-            case .failure(let e): throw e
+        let work: @Sendable (Int) -> Result<UnitAnalysis, ToolError> = { i in
+            Result { () throws(ToolError) in try self.analyze(unit: units[i]) }
+        }
+        do {
+            try OrderedWorkers.run(count: units.count, workers: options.jobs, work: work) { _, result in
+                results.append(try result.get())
             }
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw ToolError(String(describing: error))
         }
         return results
     }
 
     /// Reads, matches and correlates one unit.
     public func analyze(unit: EvidenceUnit) throws(ToolError) -> UnitAnalysis {
+        let evidence = try collect(unit: unit)
+        let correlation = correlate(device: unit.device, sources: evidence.sources, signals: evidence.signals)
+        let signals = (evidence.signals + correlation.signals).sorted(by: Signal.evidenceOrder)
+        return UnitAnalysis(unit: unit, sources: evidence.sources, signals: signals,
+                            incidents: correlation.incidents.sorted(by: Incident.reportOrder),
+                            warnings: evidence.warnings + correlation.warnings)
+    }
+
+    /// Reads one unit and runs the event rules over it.
+    /// - Parameter recordObserver: sees every record after the rules (`--keep-records`).
+    public func collect(unit: EvidenceUnit, recordObserver: RecordObserver? = nil) throws(ToolError) -> UnitEvidence {
         let matcher = engine.makeMatcher()
-        let collector = SignalCollector(matcher: matcher)
+        let collector = SignalCollector(matcher: matcher, observer: recordObserver)
         try EvidenceReader(options: options.read).read(unit: unit, into: collector)
         let sources = collector.sources.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        let evidence = DeviceEvidence(device: unit.device, sources: sources)
-        let correlation = correlator.correlate(signals: collector.signals, evidence: evidence)
-        let signals = (collector.signals + correlation.signals).sorted(by: Signal.evidenceOrder)
-        return UnitAnalysis(unit: unit, sources: sources, signals: signals,
-                            incidents: correlation.incidents.sorted(by: Incident.reportOrder),
-                            warnings: matcher.warnings + correlation.warnings)
+        return UnitEvidence(unit: unit, sources: sources, signals: collector.signals.sorted(by: Signal.evidenceOrder),
+                            warnings: matcher.warnings)
+    }
+
+    /// Correlates everything known of one device (all its sources and event signals).
+    public func correlate(device: String, sources: [SourceFacts], signals: [Signal]) -> Correlator.Result {
+        correlator.correlate(signals: signals, evidence: DeviceEvidence(device: device, sources: sources))
     }
 
     /// Merges unit results into one analysis in canonical order.
@@ -82,13 +89,3 @@ public final class Analyzer: Sendable {
     }
 }
 
-/// Fixed slots written by concurrent workers, each slot by exactly one worker.
-final class ResultSlots<T>: @unchecked Sendable {
-    private var storage: [T?]
-    private let lock = NSLockLike()
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    subscript(i: Int) -> T? {
-        get { lock.withLock { storage[i] } }
-        set { lock.withLock { storage[i] = newValue } }
-    }
-}

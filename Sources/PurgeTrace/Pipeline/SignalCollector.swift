@@ -2,13 +2,15 @@
 /// rules and keeps the signals and the facts of each source. One per worker.
 final class SignalCollector: RecordSink {
     private let matcher: RecordMatcher
+    private let observer: RecordObserver?
     private var current: SourceInfo?
     private var sourceSignals: [Signal] = []
     private(set) var signals: [Signal] = []
     private(set) var sources: [SourceFacts] = []
 
-    init(matcher: RecordMatcher) {
+    init(matcher: RecordMatcher, observer: RecordObserver? = nil) {
         self.matcher = matcher
+        self.observer = observer
     }
 
     func beginSource(_ source: SourceInfo) {
@@ -19,6 +21,7 @@ final class SignalCollector: RecordSink {
     func accept(_ record: RecordView) {
         guard let current else { return }
         matcher.match(record, source: current) { sourceSignals.append($0) }
+        observer?.observe(record, source: current)
     }
 
     func endSource(_ facts: SourceFacts) {
@@ -27,6 +30,13 @@ final class SignalCollector: RecordSink {
         signals.append(contentsOf: sourceSignals)
         sourceSignals.removeAll(keepingCapacity: true)
         sources.append(facts)
+        observer?.endSource(facts)
         current = nil
     }
+}
+
+/// Sees every record of a unit as it is read (to keep all records, not only matched ones).
+public protocol RecordObserver: AnyObject {
+    func observe(_ record: RecordView, source: SourceInfo)
+    func endSource(_ facts: SourceFacts)
 }

@@ -20,7 +20,9 @@ public enum UnitIdentity {
         return hasher.finalizeHex()
     }
 
+    /// Sources that were not read (binary, unknown format: no hash) are left out, so the
+    /// identity names the text evidence.
     public static func sha256(of sources: [SourceFacts]) -> String {
-        sha256(members: sources.map { (path: $0.path, sha256: $0.sha256) })
+        sha256(members: sources.filter { !$0.sha256.isEmpty }.map { (path: $0.path, sha256: $0.sha256) })
     }
 }

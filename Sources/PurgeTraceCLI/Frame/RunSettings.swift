@@ -2,7 +2,7 @@ import Foundation
 import PurgeTrace
 
 /// The second parsing stage: raw options resolved into the objects a run needs
-/// (read options, devices, jobs, rules). Every mistake is a usage error naming the option.
+/// (read options, devices, jobs). Every mistake is a usage error naming the option.
 enum RunSettings {
     static func analysisOptions(_ invocation: Invocation) throws -> AnalysisOptions {
         var read = ReadOptions()
@@ -47,27 +47,5 @@ enum RunSettings {
             throw UsageError("invalid \(name) '\(text)': expected ISO 8601 like 2026-03-14T01:02:03Z")
         }
         return instant
-    }
-
-    /// Loads the shipped rules (unless `--no-default-rules`) and every `--rules` PATH.
-    /// For commands that run rules, any load error stops the run (exit 2) naming file,
-    /// line and rule.
-    static func loadRules(_ invocation: Invocation) throws -> RuleLoader.Result {
-        var paths: [String] = []
-        if !invocation.has("--no-default-rules") {
-            paths.append(try RulesLocation.shippedRulesDirectory(
-                option: invocation.value("--rules-dir"), environment: invocation.terminal.environmentValues))
-        }
-        for path in invocation.all("--rules") {
-            guard FileManager.default.isReadableFile(atPath: path) else { throw ToolError("cannot read rules: \(path)") }
-            paths.append(path)
-        }
-        guard !paths.isEmpty else { throw UsageError("no rules: --no-default-rules needs --rules PATH") }
-        let result = RuleLoader.load(paths: paths)
-        if let first = result.errors.first {
-            let more = result.errors.count > 1 ? " (and \(result.errors.count - 1) more; run purgetrace rules lint)" : ""
-            throw ToolError("\(first.description)\(more)")
-        }
-        return result
     }
 }

@@ -83,9 +83,9 @@ import Testing
         let a = SourceFacts(path: "u/a.log", device: "u", sha256: "aa")
         let b = SourceFacts(path: "u/b.log", device: "u", sha256: "bb")
         let note = SourceFacts(path: "u/x.png", device: "u", warnings: ["skipped: binary content (PNG image)"])
-        let id = EvidenceUnit.identity(of: [b, note, a])
+        let id = UnitIdentity.sha256(of: [b, note, a])
         #expect(id == SHA256.hex(of: "u/a.log\0aa\nu/b.log\0bb\n"))
-        #expect(id == EvidenceUnit.identity(of: [a, b]))
-        #expect(id != EvidenceUnit.identity(of: [a, SourceFacts(path: "u/b.log", device: "u", sha256: "bc")]))
+        #expect(id == UnitIdentity.sha256(of: [a, b]))
+        #expect(id != UnitIdentity.sha256(of: [a, SourceFacts(path: "u/b.log", device: "u", sha256: "bc")]))
     }
 }
