@@ -6,7 +6,7 @@ import Testing
 /// rule loader is in the build (it is a separate piece of work): then every correlation
 /// rule written in Swift must have a loaded twin with the same meaning, and both must give
 /// the same incidents on the scenarios of the other suites.
-@Suite(.enabled(if: ShippedRuleFiles.available))
+@Suite
 struct ShippedRuleFilesTests {
     @Test(arguments: ShippedCorrelationRules.all.correlationRules.map(\.header.id))
     func loadedRuleMeansTheSameAsTheSwiftOne(id: String) throws {
