@@ -86,7 +86,7 @@ public enum SafeText {
     /// log text becomes HTML in a bug tracker.
     public static func markdown(_ text: String) -> String {
         var out = ""
-        for c in terminal(text.replacingNewlines()).unicodeScalars {
+        for c in terminal(text.newlinesAsSpaces()).unicodeScalars {
             switch c {
             case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "!": out += "\\"; out.unicodeScalars.append(c)
             case "<": out += "&lt;"
@@ -101,7 +101,7 @@ public enum SafeText {
     /// Markdown inline code: a backtick fence longer than any run inside, so backticks in
     /// the text cannot end the span early.
     public static func markdownCode(_ text: String) -> String {
-        let t = terminal(text.replacingNewlines())
+        let t = terminal(text.newlinesAsSpaces())
         let fence = String(repeating: "`", count: longestBacktickRun(t) + 1)
         let pad = t.hasPrefix("`") || t.hasSuffix("`") || t.isEmpty ? " " : ""
         return fence + pad + t + pad + fence
@@ -126,7 +126,7 @@ public enum SafeText {
 }
 
 extension String {
-    fileprivate func replacingNewlines() -> String {
+    fileprivate func newlinesAsSpaces() -> String {
         String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
     }
 }
