@@ -43,8 +43,9 @@ public struct HTMLReportWriter: ReportWriter {
         if a.incidents.isEmpty {
             out += "<section class=\"incident none\"><h2>No incidents found</h2><p>None of the loaded rules found an incident in these inputs.</p></section>\n"
         }
+        let context = TimelineSVG.context(of: a)
         for (k, incident) in a.incidents.enumerated() {
-            out += renderIncident(incident, number: k + 1, signals: a.signals)
+            out += renderIncident(incident, number: k + 1, signals: context)
         }
 
         out += "<section class=\"inputs\">\n<h2>Inputs (\(a.inputs.count))</h2>\n"
@@ -83,7 +84,7 @@ public struct HTMLReportWriter: ReportWriter {
 
     private func h(_ s: String) -> String { SafeText.html(s) }
 
-    private func renderIncident(_ i: Incident, number: Int, signals: [Signal]) -> String {
+    private func renderIncident(_ i: Incident, number: Int, signals: [String: [Signal]]) -> String {
         var out = "<section class=\"incident\" id=\"incident-\(h(i.id))\">\n"
         out += "<h2><span class=\"number\">\(number)</span> \(h(i.kind)) <span class=\"badge \(i.verdict.rawValue)\">\(i.verdict.rawValue)</span>"
         out += " <span class=\"confidence\">confidence \(HumanFormat.confidence(i.confidence))</span></h2>\n"
@@ -109,7 +110,7 @@ public struct HTMLReportWriter: ReportWriter {
         }
         for warning in i.warnings { row("warning", "<span class=\"warn-text\">\(h(warning))</span>") }
         out += "</dl>\n"
-        out += "<figure>\(TimelineSVG(incident: i, signals: signals).render())<figcaption>Steps, snapshot writes and item counts on one time axis; the shaded band is the outcome window.</figcaption></figure>\n"
+        out += "<figure>\(TimelineSVG(incident: i, context: signals).render())<figcaption>Steps, snapshot writes and item counts on one time axis; the shaded band is the outcome window.</figcaption></figure>\n"
         out += "<h3>Evidence (\(HumanFormat.plural(i.steps.count, "step")))</h3>\n<ol class=\"evidence\">\n"
         for step in i.steps {
             out += "<li><div class=\"step-head\"><span class=\"time\">\(HumanFormat.time(step.time))</span> <strong>\(h(step.name))</strong>"

@@ -1,3 +1,15 @@
+// Reports: what people read, rendered from one model.
+//
+// Every output starts from the same `Analysis`, put in one order (`inReportOrder`) and,
+// with --redact, passed once through a fresh `Redactor` (`ReportOptions.prepare`), so the
+// formats agree with each other and a report from the timeline database is byte for byte
+// the report of a one-shot analyze. One writer type per format (`TextReportWriter`,
+// `MarkdownReportWriter`, `JSONReportWriter`, `HTMLReportWriter`); the words that explain
+// verdicts, outcomes and coverage live once in `ReportText`, numbers and times in
+// `HumanFormat` (integer arithmetic, no locale or zone). Log text is hostile input and
+// reaches no output without `SafeText` (terminal escapes stripped, HTML and Markdown
+// escaped). `TimelineView` and `TimelineExporter` serve the timeline and export commands.
+
 /// Renders an analysis in one format. One writer type per format (text, Markdown, JSON, HTML).
 public protocol ReportWriter {
     func render(_ analysis: Analysis, options: ReportOptions) -> String

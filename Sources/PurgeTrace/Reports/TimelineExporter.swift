@@ -58,10 +58,10 @@ public struct TimelineExporter {
 
     private func emit(message: String, time: Instant, desc: String, dataType: String, device: String, source: String?,
                       line: Int?, signal: String?, rule: String?, process: String?, pid: Int64?,
-                      fields: [String: FieldValue], incidents: [String], text: String?, native: JSONValue) -> String {
+                      fields: [String: FieldValue], incidents: [String], text: String?, native: () -> JSONValue) -> String {
         switch format {
         case .jsonl:
-            return native.compact + "\n"
+            return native().compact + "\n"
         case .timesketch:
             var members: [JSONMember] = [
                 JSONMember("message", .string(message)),
@@ -105,7 +105,7 @@ public struct TimelineExporter {
         var message = s.name
         if !s.fields.isEmpty { message += " " + HumanFormat.fields(s.fields) }
         message += ": " + firstLine(s.text)
-        let native = JSONValue.object([
+        let native = { JSONValue.object([
             JSONMember("type", .string("signal")),
             JSONMember("time", .string(s.time.iso8601)),
             JSONMember("time_ns", .int(s.time.nanoseconds)),
@@ -120,7 +120,7 @@ public struct TimelineExporter {
             JSONMember("fields", JSONReportWriter.fields(s.fields)),
             JSONMember("incidents", .array(incidents.map(JSONValue.string))),
             JSONMember("text", .string(s.text)),
-        ])
+        ]) }
         return emit(message: message, time: s.time, desc: "Signal time", dataType: "purgetrace:signal", device: s.device,
                     source: s.source, line: s.line, signal: s.name, rule: s.ruleID, process: s.process, pid: s.pid,
                     fields: s.fields, incidents: incidents, text: s.text, native: native)
@@ -132,9 +132,9 @@ public struct TimelineExporter {
         if let outcome = i.outcome { message += "; outcome \(outcome.rawValue)" }
         if let coverage = i.coverage { message += "; coverage \(coverage.verdict.rawValue)" }
         if !i.missing.isEmpty { message += "; missing \(i.missing.joined(separator: ", "))" }
-        var native = JSONReportWriter.incident(i)
-        if case .object(let members) = native {
-            native = .object([JSONMember("type", .string("incident"))] + members + [JSONMember("device", .string(i.group.device))])
+        let native = { () -> JSONValue in
+            guard case .object(let members) = JSONReportWriter.incident(i) else { return .null }
+            return .object([JSONMember("type", .string("incident"))] + members + [JSONMember("device", .string(i.group.device))])
         }
         return emit(message: message, time: i.start, desc: "Incident start", dataType: "purgetrace:incident",
                     device: i.group.device, source: i.steps.first?.source, line: i.steps.first?.line, signal: nil,
@@ -145,7 +145,7 @@ public struct TimelineExporter {
     /// One kept record (`export --records`).
     public func line(for stored: StoredRecord) -> String {
         let r = stored.record
-        let native = JSONValue.object([
+        let native = { JSONValue.object([
             JSONMember("type", .string("record")),
             JSONMember("time", .string(r.time.iso8601)),
             JSONMember("time_ns", .int(r.time.nanoseconds)),
@@ -159,7 +159,7 @@ public struct TimelineExporter {
             JSONMember("category", .optional(r.category)),
             JSONMember("message", .string(r.message)),
             JSONMember("text", .string(r.text)),
-        ])
+        ]) }
         return emit(message: firstLine(r.message), time: r.time, desc: "Record time", dataType: "purgetrace:record",
                     device: stored.device, source: stored.source, line: r.line, signal: nil, rule: nil, process: r.process,
                     pid: r.pid, fields: [:], incidents: [], text: r.text, native: native)

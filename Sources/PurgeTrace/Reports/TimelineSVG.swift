@@ -4,8 +4,37 @@
 /// comes from a log goes through `SafeText.html`, in element content and attributes.
 struct TimelineSVG {
     let incident: Incident
-    /// All signals of the analysis (the scope's snapshots and counts are picked from them).
-    let signals: [Signal]
+    /// The analysis's snapshot and count signals by device, in time order (see `context(of:)`).
+    let context: [String: [Signal]]
+
+    /// More marks than this in one lane are thinned (evenly, keeping the ones that matter).
+    static let maxMarksPerLane = 40
+
+    /// The signals timelines draw besides steps, picked and indexed once per report.
+    static func context(of analysis: Analysis) -> [String: [Signal]] {
+        var byDevice: [String: [Signal]] = [:]
+        for s in analysis.signals where snapshotSignals.contains(s.name) || countSignals.contains(s.name) {
+            byDevice[s.device, default: []].append(s)
+        }
+        return byDevice.mapValues { $0.sorted { $0.time < $1.time } }
+    }
+
+    /// The scope's context signals within `[t0, t1]` (binary search on time).
+    private func scopeSignals(from t0: Instant, to t1: Instant) -> [Signal] {
+        guard let all = context[incident.group.device] else { return [] }
+        var lo = 0, hi = all.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if all[mid].time < t0 { lo = mid + 1 } else { hi = mid }
+        }
+        var out: [Signal] = []
+        var k = lo
+        while k < all.count, all[k].time <= t1 {
+            if incident.group.process == nil || all[k].process == incident.group.process { out.append(all[k]) }
+            k += 1
+        }
+        return out
+    }
 
     static let width = 1000.0
     static let left = 120.0
@@ -20,10 +49,6 @@ struct TimelineSVG {
 
     static let snapshotSignals: Set<String> = ["snapshot_written", "snapshot_restored"]
     static let countSignals: Set<String> = ["item_count"]
-
-    private func inScope(_ s: Signal) -> Bool {
-        s.device == incident.group.device && (incident.group.process == nil || s.process == incident.group.process)
-    }
 
     func render() -> String {
         let i = incident
@@ -45,9 +70,13 @@ struct TimelineSVG {
         t1 = t1 + TimeSpan(nanoseconds: pad)
         let scale = TimeAxis(from: t0, to: t1, x0: TimelineSVG.left, x1: TimelineSVG.width - TimelineSVG.right)
 
-        let context = signals.filter { inScope($0) && $0.time >= t0 && $0.time <= t1 }
-        let snapshots = context.filter { TimelineSVG.snapshotSignals.contains($0.name) }
-        let counts = context.filter { TimelineSVG.countSignals.contains($0.name) }
+        let context = scopeSignals(from: t0, to: t1)
+        let ref = i.coverage?.snapshot
+        let isReference = { (s: Signal) in ref.map { $0.time == s.time && $0.line == s.line && $0.source == s.source } ?? false }
+        let allSnapshots = context.filter { TimelineSVG.snapshotSignals.contains($0.name) }
+        let allCounts = context.filter { TimelineSVG.countSignals.contains($0.name) }
+        let snapshots = TimelineSVG.thin(allSnapshots) { isReference($0) || $0.name == "snapshot_restored" || TimelineSVG.isZero($0) }
+        let counts = TimelineSVG.thin(allCounts, keep: TimelineSVG.isZero)
 
         var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(n(TimelineSVG.width)) \(n(TimelineSVG.height))\" role=\"img\" aria-label=\"timeline of incident \(SafeText.html(i.id))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         // Lanes.
@@ -115,6 +144,10 @@ struct TimelineSVG {
             svg += "<path d=\"M \(n(x)) \(n(TimelineSVG.countsY - 6)) l 6 6 l -6 6 l -6 -6 z\"/>"
             svg += "<text x=\"\(n(x))\" y=\"\(n(TimelineSVG.countsY - 10))\" text-anchor=\"middle\">\(SafeText.html(items.map { HumanFormat.count($0) } ?? "?"))</text></g>\n"
         }
+        for (lane, shown, all) in [(TimelineSVG.snapshotsY, snapshots.count, allSnapshots.count), (TimelineSVG.countsY, counts.count, allCounts.count)]
+            where shown < all {
+            svg += "<text class=\"lane-label\" x=\"8\" y=\"\(n(lane + 16))\">\(shown) of \(HumanFormat.count(all))</text>\n"
+        }
         // Axis.
         svg += "<line class=\"axis\" x1=\"\(n(TimelineSVG.left))\" y1=\"\(n(TimelineSVG.axisY))\" x2=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y2=\"\(n(TimelineSVG.axisY))\"/>\n"
         for tick in scale.ticks() {
@@ -125,6 +158,24 @@ struct TimelineSVG {
         svg += "<text class=\"axis-note\" x=\"\(n(TimelineSVG.width - TimelineSVG.right))\" y=\"\(n(TimelineSVG.height - 2))\" text-anchor=\"end\">UTC</text>\n"
         svg += "</svg>"
         return svg
+    }
+
+    static func isZero(_ s: Signal) -> Bool {
+        if case .int(0)? = s.fields["items"] { return true }
+        return false
+    }
+
+    /// At most `maxMarksPerLane` marks: every one `keep` says matters, the rest evenly spaced.
+    static func thin(_ marks: [Signal], keep: (Signal) -> Bool) -> [Signal] {
+        guard marks.count > maxMarksPerLane else { return marks }
+        let kept = marks.filter(keep).prefix(maxMarksPerLane)
+        let rest = marks.filter { !keep($0) }
+        let budget = max(maxMarksPerLane - kept.count, 2)
+        var picked = Array(kept)
+        if !rest.isEmpty {
+            for k in 0..<min(budget, rest.count) { picked.append(rest[k * rest.count / min(budget, rest.count)]) }
+        }
+        return picked.sorted { Signal.evidenceOrder($0, $1) }
     }
 
     private func tooltip(_ s: Signal) -> String {

@@ -75,6 +75,40 @@ extension TimelineStore {
         return v
     }
 
+    /// A unit's kept records in a new stage (for `merge`: `commit(unitContents(id:), records:)`
+    /// copies them into another database with the unit); nil when the unit kept none.
+    public func recordStage(forUnit id: Int64, batchSize: Int = 10_000) throws -> RecordStage? {
+        guard try hasRecords else { return nil }
+        let stage = try RecordStage()
+        try guarded {
+            let statement = try db.prepare("""
+                SELECT src.path, r.line, r.byte_offset, r.time_ns, r.utc_offset, r.process, r.pid, r.thread, r.level,
+                       r.subsystem, r.category, r.sender, r.message, r.text
+                FROM records r JOIN sources src ON src.id = r.source_id WHERE src.unit_id = ? ORDER BY r.id
+                """)
+            try statement.bind([.integer(id)])
+            var batch: [LogRecord] = []
+            var batchSource = ""
+            while try statement.step() {
+                func text(_ i: Int) -> String? { statement.isNull(i) ? nil : statement.text(i) }
+                func int(_ i: Int) -> Int64? { statement.isNull(i) ? nil : statement.int64(i) }
+                let source = text(0) ?? ""
+                if source != batchSource || batch.count >= batchSize {
+                    if !batch.isEmpty { try stage.append(batch, source: batchSource) }
+                    batch.removeAll(keepingCapacity: true)
+                    batchSource = source
+                }
+                batch.append(LogRecord(
+                    time: Instant(nanoseconds: statement.int64(3)), utcOffset: int(4).map { Int($0) }, process: text(5), pid: int(6),
+                    thread: int(7).map { UInt64(bitPattern: $0) }, level: text(8).flatMap(LogLevel.init(rawValue:)),
+                    subsystem: text(9), category: text(10), sender: text(11), message: text(12) ?? "", text: text(13) ?? "",
+                    line: Int(statement.int64(1)), byteOffset: statement.int64(2)))
+            }
+            if !batch.isEmpty { try stage.append(batch, source: batchSource) }
+        }
+        return stage.count > 0 ? stage : nil
+    }
+
     /// Kept records in time order, optionally within `[from, to)` and one device; each
     /// with its source path. Streams to `body` (millions of rows stay out of memory).
     public func forEachRecord(device: String? = nil, from: Instant? = nil, to: Instant? = nil,

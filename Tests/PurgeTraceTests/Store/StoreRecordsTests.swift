@@ -68,6 +68,25 @@ import SQLiteKit
         #expect(try store.db.query("SELECT count(*) FROM records_fts WHERE records_fts MATCH 'HistoryExpired'") == [[.integer(1)]])
     }
 
+    @Test func keptRecordsMoveWithTheirUnitIntoAnotherDatabase() throws {
+        let shard = try TimelineStore(path: StoreTestSupport.temporaryDatabase("records-shard"))
+        let stage = try RecordStage()
+        try stage.append(StoreRecordsTests.records(), source: StoreRecordsTests.source)
+        try shard.commit(StoreRecordsTests.unit(), records: stage) { _ in DeviceCorrelation() }
+        let merged = try TimelineStore(path: StoreTestSupport.temporaryDatabase("records-merged"))
+        for unit in try shard.allUnits() {
+            let contents = try #require(try shard.unitContents(id: unit.id))
+            let records = try shard.recordStage(forUnit: unit.id)
+            #expect(records?.count == 4)
+            try merged.commit(contents, records: records) { _ in DeviceCorrelation() }
+        }
+        var a: [StoredRecord] = [], b: [StoredRecord] = []
+        try shard.forEachRecord { a.append($0) }
+        try merged.forEachRecord { b.append($0) }
+        #expect(a == b)
+        #expect(a.count == 4)
+    }
+
     @Test func aStageRemovesItsFileWhenReleased() throws {
         var path = ""
         do {

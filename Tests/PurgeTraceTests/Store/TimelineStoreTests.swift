@@ -236,7 +236,7 @@ import SQLiteKit
         #expect(throws: ToolError("database not found: \(missing)")) { try TimelineStore(path: missing, access: .readOnly) }
 
         let empty = dir.appendingPathComponent("empty.db").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         #expect(throws: ToolError("database \(empty) is empty: not a purgetrace timeline (run ingest first)")) {
             try TimelineStore(path: empty, access: .readOnly)
         }
