@@ -56,7 +56,8 @@ struct IncidentBuilder: Sendable {
             id: IncidentID.make(ruleID: rule.header.id, kind: spec.kind, steps: signals),
             kind: spec.kind, ruleID: rule.header.id, verdict: verdict, confidence: confidence, reason: reason,
             start: signals[0].time, end: signals[signals.count - 1].time, group: group, outcome: nil,
-            missing: missing, warnings: warnings, steps: signals, coverage: nil)
+            missing: missing, warnings: warnings, steps: signals, coverage: nil,
+            outcomeWindow: spec.outcome?.window)
         return IncidentCandidate(incident: incident, observedWeight: observedWeight, spec: spec)
     }
 
