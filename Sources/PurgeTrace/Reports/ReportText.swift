@@ -83,6 +83,24 @@ enum ReportText {
     /// Longest evidence text shown in human formats (JSON keeps all of it).
     static let maxEvidenceCharacters = 2000
 
+    /// The evidence text as a person reads it: a record exported as a JSON object (ndjson,
+    /// json, unifiedlog-jsonl) is shown as `time process[pid] type: message` instead of
+    /// the whole object; any other record as read. The JSON report keeps the raw text.
+    static func evidence(_ text: String) -> String {
+        guard text.utf8.first == UInt8(ascii: "{"), text.utf8.count < 1 << 20,
+              let object = try? JSONValue(parsing: text) else { return text }
+        guard let message = (object["eventMessage"] ?? object["message"])?.stringValue else { return text }
+        var head: [String] = []
+        if let time = object["timestamp"]?.stringValue { head.append(time) }
+        let processPath = (object["processImagePath"] ?? object["process"])?.stringValue
+        if var process = processPath.map({ $0.split(separator: "/").last.map(String.init) ?? $0 }) {
+            if let pid = (object["processID"] ?? object["pid"])?.int64Value { process += "[\(pid)]" }
+            head.append(process)
+        }
+        if let type = (object["messageType"] ?? object["log_type"])?.stringValue, !type.isEmpty { head.append(type + ":") }
+        return (head + [message]).joined(separator: " ")
+    }
+
     static func clipped(_ text: String) -> String {
         guard text.count > maxEvidenceCharacters else { return text }
         return String(text.prefix(maxEvidenceCharacters)) + " … (\(HumanFormat.count(text.count - maxEvidenceCharacters)) more characters)"

@@ -74,7 +74,7 @@ public struct TextReportWriter: ReportWriter {
                 + style.dim("  (\(safe(step.ruleID)))") + "\n"
             out += "       \(safe(HumanFormat.location(step.source, step.line)))\n"
             if !step.fields.isEmpty { out += "       fields: \(safe(HumanFormat.fields(step.fields)))\n" }
-            for line in SafeText.terminalLines(ReportText.clipped(step.text)) {
+            for line in SafeText.terminalLines(ReportText.clipped(ReportText.evidence(step.text))) {
                 out += "       " + style.dim("│ ") + line + "\n"
             }
         }
