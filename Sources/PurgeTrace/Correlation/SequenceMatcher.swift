@@ -11,6 +11,11 @@
 /// next signal is tried; a successful one owns its window: matching resumes with the first
 /// signal after it closed, so repeated lines inside one chain (a second `rows_removed`, a
 /// `reset_sync_did` logged per store) do not start a second match of the same rule.
+/// A match whose last step fills early still owns the rest of its window, except for a
+/// signal that starts the chain over (one that fills a step no later than the match's first
+/// observed step): the app's `Items=0` logged before Core Data's closing `reset_sync_did`
+/// must not turn that `reset_sync_did` into a second purge, while a second logout within
+/// the hour is still its own match.
 /// State is the one attempt in progress, bounded by `timespan`.
 struct SequenceMatcher: Sendable {
     let rule: CorrelationRule
@@ -96,6 +101,15 @@ struct SequenceMatcher: Sendable {
         }
         // Steps after the last filled one were not seen: a required one fails the attempt.
         if steps[(position + 1)...].contains(where: { !$0.optional }) { return nil }
+        // The last step filled before the window closed: the window's remaining signals
+        // belong to this chain unless they start it over.
+        if position == steps.count - 1 {
+            let fresh = StepBindings(count: steps.count)
+            while k < events.count, events[k].time <= deadline {
+                if let step = nextStep(after: -1, for: events[k], bindings: fresh), step <= startStep { break }
+                k += 1
+            }
+        }
         return Attempt(filled: bindings.steps, resume: k)
     }
 
