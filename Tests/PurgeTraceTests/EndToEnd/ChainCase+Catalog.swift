@@ -190,6 +190,15 @@ extension ChainCase {
                 rule: "purge.vacuum_drop", verdict: "possible", confidence: 1.0, reason: nil,
                 device: "vacuum-drop-xcode.log", outcome: "unknown", coverage: "covered",
                 snapshotItems: 402, baselineItems: 402, missing: [], steps: ["vacuum_burst", "item_count"], burstCount: 7)]),
+        ChainCase(
+            name: "hostile-text", arguments: ["hostile-text-log-show.log"],
+            inputs: ["hostile-text-log-show.log": "log-show"],
+            incidents: [IncidentEssentials(
+                rule: "purge.sync_reset", verdict: "probable", confidence: 0.53, reason: "HistoryExpired",
+                device: "hostile-text-log-show.log", outcome: "unknown", coverage: "covered",
+                snapshotItems: 12, baselineItems: 12,
+                missing: ["history_token_expired", "recovery_attempted", "vacuum_burst", recovery],
+                steps: ["reset_sync_will", "rows_removed", "reset_sync_did", "item_count"])]),
     ]
 
     static func ios26(device: String) -> IncidentEssentials {

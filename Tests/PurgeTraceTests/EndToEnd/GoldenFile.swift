@@ -14,7 +14,7 @@ enum GoldenFile {
         let file = path(name)
         if update {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
             return true
         }
         guard let golden = FileManager.default.contents(atPath: file) else { return false }

@@ -5,7 +5,7 @@ import Testing
 /// `--redact`, and `report --db` after `ingest` giving exactly what `analyze` gives.
 @Suite struct ReportFormatGoldenTests {
     static let formats = [("text", "txt"), ("markdown", "md"), ("html", "html")]
-    static let cases = ["full-chain", "two-devices", "sysdiagnose-archive"].flatMap { name in
+    static let cases = ["full-chain", "two-devices", "sysdiagnose-archive", "hostile-text"].flatMap { name in
         formats.map { (name, $0.0, $0.1) }
     }
 
@@ -17,9 +17,8 @@ import Testing
         #expect(try GoldenFile.matches(report, golden), GoldenFile.hint(golden))
         #expect(!report.contains("\u{1b}["), "no color escapes when stdout is not a terminal")
 
-        // Every incident of the JSON golden appears in this format too.
-        let json = try #require(FileManager.default.contents(atPath: GoldenFile.path("\(name).json")))
-        let incidents = try JSONField.objects(try ChainRun.decode(String(decoding: json, as: UTF8.self))["incidents"], "incidents")
+        // Every incident of the JSON report appears in this format too.
+        let incidents = try JSONField.objects(try ChainRun.decode(ChainRun.analyze(chain.arguments))["incidents"], "incidents")
         #expect(incidents.count == chain.incidents.count)
         for incident in incidents {
             let id = try JSONField.string(incident["id"], "id")
@@ -31,6 +30,33 @@ import Testing
                 #expect(!report.contains(fetch), "\(golden) fetches: \(fetch)")
             }
         }
+    }
+
+    /// Markup and terminal escapes inside evidence lines are shown as text.
+    @Test func hostileLogTextStaysText() throws {
+        let arguments = ChainCase.named("hostile-text").arguments
+        let html = try ChainRun.analyze(arguments, format: "html").lowercased()
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("</svg><script"))
+        #expect(html.contains("&lt;script&gt;alert("))
+        #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        let text = try ChainRun.analyze(arguments, format: "text")
+        #expect(!text.contains("\u{1b}"))
+        #expect(!text.contains("\u{07}"))
+        #expect(text.contains("UC=0, Items=0"))
+        // Markdown renders raw HTML outside code blocks: log text stays inside its fence.
+        let markdown = try ChainRun.analyze(arguments, format: "markdown")
+        #expect(!markdown.contains("\u{1b}"))
+        var fenced = false, seen = 0
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { fenced.toggle() }
+            if line.contains("<script") {
+                seen += 1
+                #expect(fenced, "outside a code block: \(line)")
+            }
+        }
+        #expect(seen > 0)
     }
 
     @Test func redactedReportsHideTheUserAndKeepTheAnswer() throws {

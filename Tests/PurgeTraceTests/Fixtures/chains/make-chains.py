@@ -814,6 +814,26 @@ def vacuum_drop():
     write(os.path.join(HERE, "vacuum-drop-xcode.log"), xcode(s.sorted(), 120))
 
 
+def hostile_text():
+    """App lines that carry markup and terminal escape sequences inside purge evidence: the
+    reports must show them as text (HTML escaped, escapes stripped on the terminal)."""
+    s = Scenario(dt.datetime(2026, 8, 20, 9, 0, 0, 0), seed=30)
+    cd = CoreData(s)
+    s.noise(2)
+    s.app("UC=1, Items=12 </pre><script>alert('count')</script>")
+    s.app("🛟 SafetySnapshot written: 12 children, 48100 bytes \"><img src=x onerror=alert(1)>", category="backup")
+    s.noise(3)
+    s.at(0.5)
+    cd.reset("Will", "HistoryExpired")
+    s.at(0.03)
+    cd.rows_removed()
+    s.at(0.4)
+    cd.reset("Did", "HistoryExpired")
+    s.at(1.2).app("UC=0, Items=0 \x1b[2J\x1b]0;owned\x07 </svg><script>alert('svg')</script> | `code` ** _x_")
+    s.noise(35)
+    write(os.path.join(HERE, "hostile-text-log-show.log"), log_show(s.sorted(), 0))
+
+
 if __name__ == "__main__":
     full_chain()
     error_lines_only()
@@ -833,3 +853,4 @@ if __name__ == "__main__":
     stale_gap()
     no_snapshot()
     vacuum_drop()
+    hostile_text()
