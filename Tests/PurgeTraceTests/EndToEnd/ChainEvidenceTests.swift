@@ -54,15 +54,19 @@ import Testing
         #expect(analysis.items(of: "item_count") == [844, 838, 838])
     }
 
-    @Test func a134301WithoutRecoveryOrResetIsSeenButMakesNoIncident() throws {
+    @Test func a134301FollowedOnlyByARecoveryFromAnotherErrorMakesNoIncident() throws {
         let analysis = try ChainAnalysis.analyze("history-expired-no-reset-log-show.log")
         let expired = analysis.signals.filter { $0.name == "history_token_expired" }
         let incident = try #require(analysis.incidents.first)
         #expect(analysis.incidents.count == 1)
-        // The lone 134301 an hour before the incident is a signal of its own, in no incident.
+        // The first 134301 and the recovery from CKError 36 after it are signals of their
+        // own, in no incident.
         let lone = try #require(expired.first)
         #expect(lone.time < incident.start)
         #expect(!incident.steps.contains { $0.line == lone.line })
+        let unrelated = analysis.signals.filter { $0.name.hasPrefix("recovery_") && $0.fields["code"]?.intValue == 36 }
+        #expect(unrelated.count == 2)
+        #expect(unrelated.allSatisfy { $0.time < incident.start })
     }
 
     @Test func xcodeMirrorLinesAreNotCountedTwice() throws {

@@ -32,6 +32,8 @@ def e134301(store=STORE):
 
 
 E134301 = e134301()
+ACCOUNT_UNAVAILABLE = ('<CKError 0x600000c3bab0: "Account Temporarily Unavailable" (36/1029); '
+                       '"Account temporarily unavailable due to bad or missing auth token">')
 USER_DELETED_ZONE = ('<CKError 0x604003a43c10: "User Deleted Zone" (28/2042); server message = "Zone was purged by user"; '
                      'op = 6F5E4D3C2B1A0987; uuid = 0C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F>')
 PURGER = ("-[PFCloudKitMetadataPurger purgeMetadataFromStore:inMonitor:withOptions:forRecordZones:"
@@ -548,7 +550,8 @@ def benign_burst():
 
 
 def history_no_reset():
-    """134301 twice: once alone, once followed by recovery, never a reset or a drop."""
+    """134301 twice: once followed only by a recovery from another error (CKError 36), once
+    followed by recovery from it; never a reset or a drop."""
     s = Scenario(dt.datetime(2026, 8, 11, 6, 0, 0, 500_000), seed=19)
     cd = CoreData(s)
     s.noise(2)
@@ -556,7 +559,12 @@ def history_no_reset():
     s.app("🛟 SafetySnapshot written: 430 children, 1720554 bytes", category="backup")
     s.noise(5)
     cd.export_failed_134301()
-    s.noise(55)
+    s.noise(4)
+    # A recovery from another error (the account) minutes later: not a recovery from 134301.
+    cd.recovery_attempted(ACCOUNT_UNAVAILABLE)
+    s.at(0.8)
+    cd.recovered("CKErrorDomain:36")
+    s.noise(51)
     cd.export_failed_134301()
     s.at(0.006)
     cd.recovery_attempted()
