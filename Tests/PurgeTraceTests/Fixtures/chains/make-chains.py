@@ -842,6 +842,25 @@ def hostile_text():
     write(os.path.join(HERE, "hostile-text-log-show.log"), log_show(s.sorted(), 0))
 
 
+def two_resets():
+    """Two resets four minutes apart in one process (the app pruned history again right
+    after the first re-export): two purges. Known issue: reported as one (README)."""
+    s = Scenario(dt.datetime(2026, 9, 9, 16, 0, 0, 0), seed=31)
+    cd = CoreData(s)
+    s.noise(3)
+    s.app("UC=1, Items=75")
+    s.noise(2)
+    s.at(0.2)
+    cd.chain("HistoryExpired", bursts=6)
+    s.noise(4)
+    s.at(0.6)
+    cd.chain("HistoryExpired", bursts=6)
+    s.at(1.8).app("UC=0, Items=0")
+    s.noise(36)
+    s.app("Scene entered background", category="lifecycle")
+    write(os.path.join(HERE, "two-resets-log-show.log"), log_show(s.sorted(), 0))
+
+
 if __name__ == "__main__":
     full_chain()
     error_lines_only()
@@ -862,3 +881,4 @@ if __name__ == "__main__":
     no_snapshot()
     vacuum_drop()
     hostile_text()
+    two_resets()
