@@ -11,6 +11,11 @@
 /// next signal is tried; a successful one owns its window: matching resumes with the first
 /// signal after it closed, so repeated lines inside one chain (a second `rows_removed`, a
 /// `reset_sync_did` logged per store) do not start a second match of the same rule.
+/// A match whose last step fills early still owns the rest of its window, except for a
+/// record that starts the chain over (its signals fill only steps no later than the match's
+/// first observed step): the app's `Items=0` logged before Core Data's closing
+/// `reset_sync_did` must not turn that `reset_sync_did` into a second purge, while a second
+/// logout within the hour is still its own match.
 /// State is the one attempt in progress, bounded by `timespan`.
 struct SequenceMatcher: Sendable {
     let rule: CorrelationRule
@@ -96,7 +101,33 @@ struct SequenceMatcher: Sendable {
         }
         // Steps after the last filled one were not seen: a required one fails the attempt.
         if steps[(position + 1)...].contains(where: { !$0.optional }) { return nil }
+        // The last step filled before the window closed: the window's remaining records
+        // belong to this chain unless one starts it over.
+        if position == steps.count - 1 {
+            while k < events.count, events[k].time <= deadline, !startsOver(at: k, startStep: startStep, in: events, used: used) {
+                k += 1
+            }
+        }
         return Attempt(filled: bindings.steps, resume: k)
+    }
+
+    /// Whether the record whose signals begin at `index` starts the chain over: one of its
+    /// signals fills a step no later than `startStep` and none fills a later one (the
+    /// "Recovered from error: …134301" line also carries 134301, but it is a chain's tail).
+    /// The signals of one record are adjacent in evidence order.
+    private func startsOver(at index: Int, startStep: Int, in events: [Signal], used: Set<SignalKey>) -> Bool {
+        guard index == 0 || events[index - 1].recordKey != events[index].recordKey else { return false }
+        let fresh = StepBindings(count: steps.count)
+        var restarts = false
+        var k = index
+        while k < events.count, events[k].recordKey == events[index].recordKey {
+            if !used.contains(events[k].signalKey), let step = nextStep(after: -1, for: events[k], bindings: fresh) {
+                if step > startStep { return false }
+                restarts = true
+            }
+            k += 1
+        }
+        return restarts
     }
 
     /// The nearest step after `position` that `signal` fills, skipping only optional steps.

@@ -53,8 +53,10 @@ enum ShippedCorrelationRules {
         requireAny: ["recovery_attempted", "recovery_succeeded", "recovery_failed"],
         steps: [
             SequenceStep(signals: ["history_token_expired"]),
-            SequenceStep(signals: ["recovery_attempted"], optional: true),
-            SequenceStep(signals: ["recovery_succeeded", "recovery_failed"], optional: true),
+            SequenceStep(signals: ["recovery_attempted"], optional: true,
+                         conditions: [Where.compare("code", .eq, .int(134301))]),
+            SequenceStep(signals: ["recovery_succeeded", "recovery_failed"], optional: true,
+                         conditions: [Where.compare("code", .eq, .int(134301))]),
             SequenceStep(signals: ["item_count"], optional: true, conditions: [Where.items(.eq, 0)]),
         ],
         incident: IncidentSpec(
