@@ -12,6 +12,7 @@ enum ChainRun {
     }
 
     /// `purgetrace COMMAND ARGUMENTS` in the fixture folder; throws unless it exits 0.
+    @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BinaryRun {
         let run = try BinaryRun.run(arguments, environment: environment, currentDirectory: directory)
         guard run.status == 0 else { throw Failed(arguments: arguments, run: run) }
