@@ -190,6 +190,21 @@ extension ChainCase {
                 rule: "purge.vacuum_drop", verdict: "possible", confidence: 1.0, reason: nil,
                 device: "vacuum-drop-xcode.log", outcome: "unknown", coverage: "covered",
                 snapshotItems: 402, baselineItems: 402, missing: [], steps: ["vacuum_burst", "item_count"], burstCount: 7)]),
+        // Each reset wipes the rows again (§1): two purges, the first without its `Items=0`
+        // (the app logged none before the second reset began).
+        ChainCase(
+            name: "two-resets", arguments: ["two-resets-log-show.log"],
+            inputs: ["two-resets-log-show.log": "log-show"],
+            incidents: [
+                IncidentEssentials(
+                    rule: "purge.sync_reset", verdict: "probable", confidence: 0.87, reason: "HistoryExpired",
+                    device: "two-resets-log-show.log", outcome: "lost", coverage: "none", baselineItems: 75,
+                    missing: ["item_count"], steps: Array(fullChain.dropLast()), burstCount: 6),
+                IncidentEssentials(
+                    rule: "purge.sync_reset", verdict: "probable", confidence: 1.0, reason: "HistoryExpired",
+                    device: "two-resets-log-show.log", outcome: "lost", coverage: "none", baselineItems: 75,
+                    missing: [], steps: fullChain, burstCount: 6),
+            ]),
         ChainCase(
             name: "hostile-text", arguments: ["hostile-text-log-show.log"],
             inputs: ["hostile-text-log-show.log": "log-show"],

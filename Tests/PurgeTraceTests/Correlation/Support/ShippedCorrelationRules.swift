@@ -71,6 +71,7 @@ enum ShippedCorrelationRules {
             SequenceStep(signals: ["vacuum_burst"], weight: 0.5),
             SequenceStep(signals: ["item_count"], conditions: [Where.items(.eq, 0)]),
         ],
+        absent: [AbsentSpec(signals: ["reset_sync_will", "reset_sync_did", "rows_removed"], position: .between(1, 2))],
         incident: IncidentSpec(kind: "store-purge", verdict: .possible, outcome: purgeOutcome, coverage: purgeCoverage))
 
     static let purge = RuleSet(correlationRules: [vacuumBurst, syncReset, historyRecovery, vacuumDrop])
