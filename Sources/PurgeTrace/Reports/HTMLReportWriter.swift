@@ -106,7 +106,7 @@ public struct HTMLReportWriter: ReportWriter {
             row("coverage", html)
         }
         if !i.missing.isEmpty {
-            row("missing", i.missing.map { "<code>\(h($0))</code>" }.joined(separator: ", ") + "<br><span class=\"muted\">\(h(ReportText.missingNote))</span>")
+            row("missing", i.missing.map { "<code>\(h($0))</code>" }.joined(separator: ", ") + "<br><span class=\"muted\">\(h(ReportText.missingNote(i.missing)))</span>")
         }
         for warning in i.warnings { row("warning", "<span class=\"warn-text\">\(h(warning))</span>") }
         out += "</dl>\n"

@@ -67,7 +67,7 @@ public struct MarkdownReportWriter: ReportWriter {
             row("coverage", value)
         }
         if !i.missing.isEmpty {
-            row("missing", i.missing.map(SafeText.markdownCode).joined(separator: ", ") + "<br>" + ReportText.missingNote)
+            row("missing", i.missing.map(SafeText.markdownCode).joined(separator: ", ") + "<br>" + ReportText.missingNote(i.missing))
         }
         for warning in i.warnings { row("warning", md(warning)) }
 

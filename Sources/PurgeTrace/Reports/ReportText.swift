@@ -1,7 +1,26 @@
 /// The explanations every human-readable format shares, so text, Markdown and HTML say
 /// the same thing in the same words (incident-model.md §4–§6).
 enum ReportText {
-    static let missingNote = "expected by the rule but not in the evidence; these are often Info/Debug lines that were not collected (install a logging profile to keep them)"
+    /// Signals of the shipped vocabulary that Core Data logs at Info or Debug level, which a
+    /// sysdiagnose keeps only with a logging profile installed.
+    static let quietSignals: Set<String> = ["rows_removed", "vacuum_burst", "wal_checkpoint", "incremental_vacuum",
+                                            "import_succeeded", "history_truncated"]
+
+    /// Why expected steps may be missing, worded for what is missing.
+    static func missingNote(_ missing: [String]) -> String {
+        let quiet = missing.filter { quietSignals.contains($0) }
+        if !quiet.isEmpty && quiet.count == missing.count {
+            return "expected by the rule but not in the evidence: Core Data logs these at Info/Debug level, "
+                + "which is kept only with a logging profile installed"
+        }
+        if !quiet.isEmpty {
+            return "expected by the rule but not in the evidence. " + quiet.joined(separator: ", ")
+                + ": Info/Debug lines, kept only with a logging profile installed; the others: not logged in the chain's "
+                + "order or window, cut from the export, or worded differently by this app"
+        }
+        return "expected by the rule but not in the evidence: not logged in the chain's order or window, "
+            + "cut from the export, or worded differently by this app"
+    }
 
     static func summaryLine(_ s: ReportSummary, inputs: Int, records: Int) -> String {
         var line = "\(HumanFormat.plural(s.incidents, "incident")) (\(s.probable) probable, \(s.possible) possible)"

@@ -80,7 +80,7 @@ public struct TextReportWriter: ReportWriter {
         }
         if !i.missing.isEmpty {
             row("missing", style.yellow(i.missing.map(safe).joined(separator: ", ")))
-            row("", ReportText.missingNote)
+            row("", ReportText.missingNote(i.missing))
         }
         for warning in i.warnings { row("warning", style.yellow(safe(warning))) }
         return out
