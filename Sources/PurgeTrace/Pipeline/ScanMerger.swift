@@ -38,6 +38,7 @@ public struct ScanMerger {
     }
 
     /// - Throws: `ToolError` naming the database at fault.
+    @discardableResult
     public func run(progress: ((String, Outcome) -> Void)? = nil) throws(ToolError) -> Outcome {
         try checkPaths()
         let inputs = try inputPaths.map { path throws(ToolError) in try TimelineStore(path: path, access: .readOnly) }

@@ -10,7 +10,7 @@ extension TimelineStore {
         try guarded {
             guard let loaded = try metaValue("rules_loaded").flatMap({ Int($0) }) else { return nil }
             let errors = try StoreCodec.decodeStrings(try metaValue("rule_errors_json"), column: "meta.rule_errors_json")
-            let statement = try db.prepare("SELECT id, signal, title, level, file, line FROM rules ORDER BY id")
+            let statement = try db.prepare("SELECT id, signal, title, level, file, line FROM rules ORDER BY rowid")
             var entries: [RulesInfo.Entry] = []
             while try statement.step() {
                 entries.append(RulesInfo.Entry(
