@@ -63,9 +63,12 @@ enum ScanCommand {
             return try ScanCommand.deliverReport(databasePath: path, invocation: invocation)
         })
 
-    /// Writes the scan report of the whole database as `--format` asks.
+    /// Writes the scan report of the whole database as `--format` asks. Read through a
+    /// writing connection, which on closing folds the WAL back into the file and removes
+    /// it: the finished database is one file, ready to copy (a read-only connection would
+    /// leave an empty `-wal` and `-shm` behind).
     static func deliverReport(databasePath: String, invocation: Invocation) throws -> Int32 {
-        let report = ScanReport(store: try TimelineStore(path: databasePath, access: .readOnly))
+        let report = ScanReport(store: try TimelineStore(path: databasePath, access: .readWrite))
         let output = try OutputTarget(path: invocation.value("--output"), terminal: invocation.terminal)
         let write: (String) throws -> Void = { try output.write($0) }
         let summary: ScanSummary
