@@ -52,7 +52,8 @@ enum ScanCommand {
             options.read.limits = try ScanCommand.limits(invocation)
             let rules = try RuleSources.loadForRunning(paths: try RuleSources.paths(for: invocation))
             let analyzer = Analyzer(ruleSet: rules.ruleSet, options: options)
-            let units = try ScanPlanner.units(paths: invocation.positionals, shard: shard)
+            let units = try ScanPlanner.units(paths: invocation.positionals, shard: shard,
+                                              excluding: [path] + (invocation.value("--output").map { [$0] } ?? []))
             let terminal = invocation.terminal
             let display = ScanProgressDisplay(
                 terminal: terminal,

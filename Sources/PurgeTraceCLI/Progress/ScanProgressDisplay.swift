@@ -78,6 +78,12 @@ final class ScanProgressDisplay {
 
     /// `120/1000 units  1.2 GB/3.4 GB  45.6 MB/s  ETA 1m23s  incidents 12  failed 1`
     func status(_ t: ScanTally, now: UInt64) -> String {
+        statusParts(t, now: now).joined(separator: "  ")
+    }
+
+    /// The pieces of a status line, most important first except for the bytes (second, and
+    /// the first to go when a terminal is narrow).
+    func statusParts(_ t: ScanTally, now: UInt64) -> [String] {
         var parts = ["\(t.read)/\(t.toRead) units", "\(ScanProgressDisplay.bytes(t.bytesRead))/\(ScanProgressDisplay.bytes(t.bytesToRead))"]
         let seconds = Double(now - start) / 1e9
         if seconds > 0.2 && t.read > 0 {
@@ -86,7 +92,7 @@ final class ScanProgressDisplay {
         }
         parts.append("incidents \(t.incidents)")
         if t.failed > 0 { parts.append("failed \(t.failed)") }
-        return parts.joined(separator: "  ")
+        return parts
     }
 
     /// `done: 988 units read (3.4 GB) in 1m02s: 15.9 units/s, 55.1 MB/s; 12 already done; 3 failed; 12 incidents`
@@ -116,12 +122,19 @@ final class ScanProgressDisplay {
 
     private func draw(_ t: ScanTally, now: UInt64) {
         lastDraw = now
-        let width = max(40, Terminal.columns(fd: 2) ?? 80) - 1
+        let width = max(20, Terminal.columns(fd: 2) ?? 80) - 1
         let fraction = t.toRead > 0 ? Double(t.read) / Double(t.toRead) : 1
         let barWidth = 20
         let filled = min(barWidth, Int(fraction * Double(barWidth)))
         let bar = "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: barWidth - filled) + "]"
-        var line = "scan \(bar) " + status(t, now: now)
+        var parts = statusParts(t, now: now)
+        // On a narrow terminal the bar goes first, then the bytes, then the end of the line.
+        var line = "scan " + bar + " " + parts.joined(separator: "  ")
+        if line.count > width { line = "scan " + parts.joined(separator: "  ") }
+        if line.count > width, parts.count > 1 {
+            parts.remove(at: 1)
+            line = "scan " + parts.joined(separator: "  ")
+        }
         if line.count > width { line = String(line.prefix(width)) }
         terminal.writeError("\r" + line + "\u{1B}[K")
         barShown = true

@@ -74,6 +74,18 @@ import Darwin
         #expect(!run.stdout.isEmpty)
     }
 
+    /// The database and the report written inside the scanned folder are not cases.
+    @Test func theScansOwnFilesAreNotUnits() throws {
+        let inbox = try ScanCorpus.make()
+        let db = inbox.appendingPathComponent("week.db").path
+        let out = inbox.appendingPathComponent("week.txt").path
+        for _ in 0..<2 {
+            let run = try BinaryRun.run(["scan", "--db", db, "--output", out, "--quiet", inbox.path])
+            #expect(run.status == 0)
+            #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("8 units: 7 ok, 1 failed."))
+        }
+    }
+
     @Test func formatOutputAndFailOn() throws {
         let inbox = try ScanCorpus.make()
         let root = inbox.deletingLastPathComponent()
