@@ -11,7 +11,9 @@
 // A re-run skips units already done. Knowing a unit's identity (contract §1) means
 // hashing all of it, so the database remembers each unit's identity by (path, size,
 // mtime) in `unit_cache`; only a unit that changed, or was never seen, is read again —
-// and if its identity is then found present, nothing is added. A unit that cannot be
+// and if its identity is then found present, nothing is added. A unit whose content did
+// change replaces what the database held for its path (a bundle that was still being
+// uploaded at the last scan must not count its logs twice). A unit that cannot be
 // analysed (`ScanUnitCheck`) is recorded with status `error` and tried again next time.
 
 /// Runs a scan of planned units into a timeline database.
@@ -96,9 +98,15 @@ public struct ScanRunner {
             let commit = UnitCommit(path: unit.path, sha256: identity, device: unit.unit.device, sources: evidence.sources,
                                     signals: evidence.signals, warnings: evidence.warnings)
             let analyzer = self.analyzer
-            let result = try store.commit(commit) { snapshot in
+            let recompute: (DeviceSnapshot) -> DeviceCorrelation = { snapshot in
                 DeviceCorrelation(analyzer.correlate(device: snapshot.device, sources: snapshot.sources, signals: snapshot.signals))
             }
+            // The case at this path changed since it was scanned: the new content replaces
+            // the old (a re-uploaded or completed bundle must not count its logs twice).
+            for device in try store.removeUnits(path: unit.path, except: identity) where try store.hasSources(device: device) {
+                _ = try store.recorrelate(device: device, recompute: recompute)
+            }
+            let result = try store.commit(commit, recompute: recompute)
             try store.dropErrors(path: unit.path)
             if let fingerprint {
                 try store.rememberIdentity(identity, path: unit.path, size: fingerprint.size, modified: fingerprint.modified)

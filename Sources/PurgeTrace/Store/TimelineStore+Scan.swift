@@ -122,3 +122,47 @@ extension TimelineStore {
         }
     }
 }
+
+extension TimelineStore {
+    /// Removes the `ok` units at `path` whose identity is not `identity` — the case at that
+    /// path changed since it was scanned — with everything they added (sources, signals,
+    /// kept records, warnings) and their devices' stored correlation, in one transaction.
+    /// - Returns: the devices that lost evidence; each still holding sources needs
+    ///   `recorrelate(device:recompute:)`.
+    public func removeUnits(path: String, except identity: String) throws(ToolError) -> [String] {
+        try requireWritable()
+        return try guarded {
+            try db.transaction { () throws -> [String] in
+                let rows = try db.query("SELECT id, device FROM units WHERE path = ? AND status = 'ok' AND sha256 <> ?",
+                                        [.text(path), .text(identity)])
+                let ids = rows.compactMap { row -> Int64? in if case .integer(let id) = row[0] { return id } else { return nil } }
+                guard !ids.isEmpty else { return [] }
+                var devices: [String] = []
+                for row in rows { if case .text(let d) = row[1], !devices.contains(d) { devices.append(d) } }
+                for device in devices {
+                    let value = SQLiteValue.text(device)
+                    try db.run("DELETE FROM incidents WHERE device = ?", [value])  // steps cascade
+                    try db.run("DELETE FROM signals WHERE device = ? AND origin = 'correlation'", [value])
+                    try db.run("DELETE FROM warnings WHERE device = ? AND scope = 'device'", [value])
+                }
+                let list = ids.map(String.init).joined(separator: ",")
+                if try hasRecords {
+                    // The full-text index has external content: it forgets rows only when told.
+                    try db.run("""
+                        INSERT INTO records_fts (records_fts, rowid, message)
+                        SELECT 'delete', r.id, r.message FROM records r JOIN sources src ON src.id = r.source_id
+                        WHERE src.unit_id IN (\(list))
+                        """)
+                }
+                try db.run("DELETE FROM units WHERE id IN (\(list))")  // sources, signals, scopes, gaps, records cascade
+                try db.run("DELETE FROM unit_cache WHERE path = ?", [.text(path)])
+                return devices.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            }
+        }
+    }
+
+    /// True when the device has at least one source.
+    public func hasSources(device: String) throws(ToolError) -> Bool {
+        try guarded { try !db.query("SELECT 1 FROM sources WHERE device = ? LIMIT 1", [.text(device)]).isEmpty }
+    }
+}

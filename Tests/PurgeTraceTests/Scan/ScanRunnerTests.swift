@@ -115,6 +115,32 @@ import Testing
         #expect(third.read == 1)
     }
 
+    /// A bundle that changed (an upload that was still running at the last scan, a case
+    /// sent again) replaces what the database held for its path: the database then reports
+    /// what a fresh scan of the corpus as it is now reports.
+    @Test func aChangedUnitReplacesItsEarlierContent() throws {
+        let inbox = try ScanCorpus.make()
+        let db = ScanTestSupport.database("changed")
+        // The first scan sees half of the app log of case-d: an upload in progress.
+        let zip = inbox.appendingPathComponent("case-d.zip")
+        let complete = try Data(contentsOf: zip)
+        try complete.prefix(complete.count / 2).write(to: zip)
+        try ScanTestSupport.scan([inbox.path], db: db, jobs: 2)
+        try complete.write(to: zip)
+        let again = try ScanTestSupport.scan([inbox.path], db: db, jobs: 2)
+        #expect(again.read == 2)
+        #expect(again.committed == 1)
+        #expect(try ScanTestSupport.count("units", db: db, where: "path LIKE '%case-d.zip'") == 1)
+
+        let fresh = ScanTestSupport.database("fresh")
+        try ScanTestSupport.scan([inbox.path], db: fresh, jobs: 2)
+        #expect(try ScanTestSupport.json(db: db) == ScanTestSupport.json(db: fresh))
+        let report = { (db: String) throws -> String in
+            JSONReportWriter().render(try TimelineStore(path: db, access: .readOnly).loadAnalysis(), options: ReportOptions())
+        }
+        #expect(try report(db) == report(fresh))
+    }
+
     @Test func aResumedScanReportsWhatAnUninterruptedOneReports() throws {
         let inbox = try ScanCorpus.make()
         let whole = ScanTestSupport.database("whole")
