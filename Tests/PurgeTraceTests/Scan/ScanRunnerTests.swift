@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiteKit
 @testable import PurgeTrace
 
 @Suite struct ScanRunnerTests {
@@ -139,6 +140,27 @@ import Testing
             JSONReportWriter().render(try TimelineStore(path: db, access: .readOnly).loadAnalysis(), options: ReportOptions())
         }
         #expect(try report(db) == report(fresh))
+    }
+
+    /// Replacing a unit that kept its records (ingested with --keep-records) removes them
+    /// from the full-text index too.
+    @Test func replacingAUnitForgetsItsKeptRecords() throws {
+        let folder = TestPaths.temporaryDirectory("kept")
+        let log = folder.appendingPathComponent("case.log")
+        try FileManager.default.copyItem(atPath: TestPaths.sample("lost-purge-log-show.log"), toPath: log.path)
+        let db = ScanTestSupport.database("kept")
+        let analyzer = ScanTestSupport.analyzer(jobs: 1)
+        _ = try Ingestion(analyzer: analyzer, rules: ScanTestSupport.rules, databasePath: db, keepRecords: true, redact: false)
+            .run(units: try analyzer.units(paths: [log.path]))
+        #expect(try ScanTestSupport.count("records", db: db) == 268)
+        try Data("2026-03-14 09:30:08.119439+0900 0x1a2b3    Info        0x0                  88     0    locationd: replaced\n".utf8)
+            .write(to: log)
+        try ScanTestSupport.scan([log.path], db: db)
+        #expect(try ScanTestSupport.count("records", db: db) == 0)
+        #expect(try ScanTestSupport.count("units", db: db) == 1)
+        let database = try SQLiteKit.Database(path: db)
+        try database.execute("INSERT INTO records_fts (records_fts, rank) VALUES ('integrity-check', 1)")
+        #expect(try database.query("SELECT count(*) FROM records_fts WHERE records_fts MATCH 'HistoryExpired'") == [[.integer(0)]])
     }
 
     @Test func aResumedScanReportsWhatAnUninterruptedOneReports() throws {
