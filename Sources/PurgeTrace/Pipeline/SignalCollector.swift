@@ -3,7 +3,8 @@
 final class SignalCollector: RecordSink {
     private let matcher: RecordMatcher
     private let observer: RecordObserver?
-    private var current: SourceInfo?
+    /// Boxed so the per-record path retains one object, not the info's strings one by one.
+    private var current: SourceBox?
     private var sourceSignals: [Signal] = []
     private(set) var signals: [Signal] = []
     private(set) var sources: [SourceFacts] = []
@@ -14,14 +15,14 @@ final class SignalCollector: RecordSink {
     }
 
     func beginSource(_ source: SourceInfo) {
-        current = source
+        current = SourceBox(source)
         sourceSignals.removeAll(keepingCapacity: true)
     }
 
     func accept(_ record: RecordView) {
         guard let current else { return }
-        matcher.match(record, source: current) { sourceSignals.append($0) }
-        observer?.observe(record, source: current)
+        matcher.match(record, source: current.info) { sourceSignals.append($0) }
+        observer?.observe(record, source: current.info)
     }
 
     func endSource(_ facts: SourceFacts) {
@@ -33,6 +34,11 @@ final class SignalCollector: RecordSink {
         observer?.endSource(facts)
         current = nil
     }
+}
+
+private final class SourceBox {
+    let info: SourceInfo
+    init(_ info: SourceInfo) { self.info = info }
 }
 
 /// Sees every record of a unit as it is read (to keep all records, not only matched ones).

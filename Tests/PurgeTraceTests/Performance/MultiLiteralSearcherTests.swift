@@ -54,10 +54,16 @@ import Testing
         }
     }
 
-    @Test func strideFollowsTheShortestLiteral() {
-        #expect(MultiLiteralSearcher(literals: [PrefilterLiteral("Export failed"), PrefilterLiteral("Items=")]).stride == 4)
-        #expect(MultiLiteralSearcher(literals: [PrefilterLiteral("Export failed"), PrefilterLiteral("UC=")]).stride == 2)
-        #expect(MultiLiteralSearcher(literals: [PrefilterLiteral("Export failed"), PrefilterLiteral("=")]).stride == 1)
+    @Test func gramAndStrideFollowTheShortestLiteral() {
+        func shape(_ words: [String]) -> [Int] {
+            let searcher = MultiLiteralSearcher(literals: words.map { PrefilterLiteral($0) })
+            return [searcher.gramLength, searcher.stride]
+        }
+        #expect(shape(["Export failed", "Persistent History"]) == [4, 4])
+        #expect(shape(["Export failed", "Items="]) == [4, 3])
+        #expect(shape(["Export failed", "UC=1"]) == [4, 1])
+        #expect(shape(["Export failed", "UC="]) == [3, 1])
+        #expect(shape(["Export failed", "="]) == [1, 1])
     }
 
     @Test func oneByteLiteralIsFoundAtTheVeryEnd() {
@@ -68,9 +74,9 @@ import Testing
     }
 
     @Test func anchorsSitOnTheRarestBytes() {
-        #expect(MultiLiteralSearcher.rarestWindow(Array("aa eQZ aa".utf8), width: 1, caseless: false) == 4)
-        #expect(MultiLiteralSearcher.rarestWindow(Array("aa eQZ aa".utf8), width: 3, caseless: false) == 3)
-        #expect(MultiLiteralSearcher.rarestWindow(Array("the store".utf8), width: 2, caseless: false) == 0)
+        #expect(MultiLiteralSearcher.rarestWindow(Array("aa eQZ aa".utf8), gram: 2, width: 1, caseless: false) == 4)
+        #expect(MultiLiteralSearcher.rarestWindow(Array("aa eQZ aa".utf8), gram: 2, width: 3, caseless: false) == 3)
+        #expect(MultiLiteralSearcher.rarestWindow(Array("the store is Q!".utf8), gram: 4, width: 2, caseless: false) == 10)
     }
 
     @Test func stoppingEndsTheScan() {

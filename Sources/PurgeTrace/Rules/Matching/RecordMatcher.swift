@@ -4,6 +4,10 @@ import PCRE2Kit
 public final class RecordMatcher {
     public let engine: RuleEngine
     private let patterns: PatternMatcher
+    /// The engine's prefilter and rule count, kept here so the per-record path reads them
+    /// straight from `self`.
+    private let prefilter: RulePrefilter
+    private let ruleCount: Int
     private var scratch: RulePrefilter.Scratch
     public private(set) var stats = MatchStats()
     /// When false every rule is tried on every record (for measuring and checking the
@@ -15,6 +19,8 @@ public final class RecordMatcher {
     init(engine: RuleEngine) {
         self.engine = engine
         self.patterns = PatternMatcher(matchLimit: engine.matchLimit)
+        self.prefilter = engine.prefilter
+        self.ruleCount = engine.ruleSet.eventRules.count
         self.scratch = RulePrefilter.Scratch(for: engine.prefilter)
     }
 
@@ -34,15 +40,20 @@ public final class RecordMatcher {
     /// empty (the sink fills it when the source ends).
     public func match(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
         stats.records += 1
-        let rules = engine.ruleSet.eventRules
-        guard !rules.isEmpty else { return }
+        guard ruleCount > 0 else { return }
         if prefilterEnabled {
-            engine.prefilter.scan(record.message, scratch: &scratch)
+            prefilter.scan(record.message, scratch: &scratch)
             guard scratch.passedCount > 0 else {
-                stats.rulesSkipped += rules.count
+                stats.rulesSkipped += ruleCount
                 return
             }
         }
+        tryRules(record, source: source, emit: emit)
+    }
+
+    /// The rules the prefilter let through (all of them when it is off), in rule order.
+    private func tryRules(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
+        let rules = engine.ruleSet.eventRules
         var fields = RecordFields(record: record, source: source)
         for index in rules.indices {
             guard !prefilterEnabled || scratch.passes(index) else {

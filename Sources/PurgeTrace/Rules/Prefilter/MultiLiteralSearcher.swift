@@ -1,13 +1,13 @@
 /// Finds which of many literals occur in a byte string, in one pass.
 ///
-/// Each literal gets a few *anchors*: `stride` consecutive byte pairs inside it, chosen
-/// where its bytes are rarest in log text. The scan looks at every `stride`-th position of
-/// the message only, and asks a 64 Kibit table whether the pair of bytes there is an
-/// anchor of any literal; whatever the literal's position, exactly one of its anchors
-/// falls on a position the scan looks at. Only a hit (rare: the pairs are chosen rare)
-/// compares the candidate literals there. So most bytes cost a fraction of a load — a
-/// byte-by-byte automaton (Aho–Corasick) cost two dependent loads per byte and ran at a
-/// fifth of the speed on the same messages.
+/// Each literal gets a few *anchors*: `stride` consecutive grams (runs of `gramLength`
+/// bytes, 4 unless a literal is shorter) inside it, chosen where its bytes are rarest in
+/// log text. The scan looks at every `stride`-th position of the text only, and asks a
+/// 64 Kibit table (indexed by a hash of the gram there) whether the gram may be an anchor;
+/// whatever a literal's position, exactly one of its anchors falls on a position the scan
+/// looks at. Only a hit — rare, as anchors are rare grams — compares the candidate literals
+/// there. So most bytes cost a fraction of an instruction; the byte-by-byte automaton
+/// (Aho–Corasick) this replaces cost two dependent loads per byte.
 ///
 /// Caseless literals are stored folded; their anchors are entered in every ASCII case, and
 /// they are compared with folding. The searcher is immutable after construction and safe
@@ -16,26 +16,27 @@ public final class MultiLiteralSearcher: Sendable {
     /// Literals longer than this are cut to their first bytes: a required literal's prefix
     /// is required too, and comparing stays short.
     static let maxLiteralLength = 32
-    /// Positions looked at: every `maxStride`-th, or fewer when a literal is too short to
+    /// Positions looked at: every `maxStride`-th, or more when a literal is too short to
     /// hold that many anchors.
     static let maxStride = 4
+    static let maxGramLength = 4
+    private static let hashBits = 16
 
     public let literals: [PrefilterLiteral]
-    /// Distance between the positions the scan looks at (1 when a literal is 1 or 2 bytes).
+    /// Bytes per gram: 4, or the shortest literal's length when that is less.
+    public let gramLength: Int
+    /// Distance between the positions the scan looks at.
     public let stride: Int
-    /// Byte pairs (first byte in the low 8 bits) that are some literal's anchor: 1024 words.
+    /// Gram hashes that some anchor has: 1024 words.
     private let anchorBits: [UInt64]
-    /// Per anchor pair: its bucket in `bucketStart` (read only on a hit; the bits say which
-    /// pairs have one, so 65536 buckets fit in 16 bits).
-    private let bucketOfPair: [UInt16]
+    /// Per anchor hash: its bucket in `bucketStart` (read only on a hit; the bits say which
+    /// hashes have one, so 65536 buckets fit in 16 bits).
+    private let bucketOfHash: [UInt16]
     private let bucketStart: [Int32]
     /// Per bucket entry: the literal, and the offset of the anchor inside it.
     private let entryLiteral: [Int32]
     private let entryOffset: [Int32]
-    /// Literals of one byte (folded when caseless), checked on the last byte, which starts no pair.
-    private let singleByteLiterals: [[Int32]]
-    private let hasSingleByteLiterals: Bool
-    /// Distinct anchor pairs in the table (what `rules` summaries call the filter's size).
+    /// Distinct anchor hashes in the table (what `rules` summaries call the filter's size).
     public let stateCount: Int
 
     public init(literals input: [PrefilterLiteral]) {
@@ -44,59 +45,47 @@ public final class MultiLiteralSearcher: Sendable {
             return PrefilterLiteral(bytes: Array(literal.bytes.prefix(Self.maxLiteralLength)), caseless: literal.caseless)
         }
         self.literals = literals
-        let shortest = literals.lazy.map(\.bytes.count).filter { $0 > 0 }.min() ?? 2
-        // A literal of L ≥ 2 bytes holds L - 1 pairs; the window of `stride` of them must fit.
-        let stride = max(1, min(Self.maxStride, shortest - 1))
+        let shortest = literals.lazy.map(\.bytes.count).filter { $0 > 0 }.min() ?? Self.maxGramLength
+        let gramLength = min(Self.maxGramLength, shortest)
+        // A literal of L bytes holds L - g + 1 grams; the window of `stride` of them must fit.
+        let stride = max(1, min(Self.maxStride, shortest - gramLength + 1))
+        self.gramLength = gramLength
         self.stride = stride
 
         var entries: [Int: [(literal: Int32, offset: Int32)]] = [:]
-        var single = [[Int32]](repeating: [], count: 256)
-        for (id, literal) in literals.enumerated() {
+        for (id, literal) in literals.enumerated() where !literal.bytes.isEmpty {
             let bytes = literal.bytes
-            if bytes.isEmpty { continue }
-            if bytes.count == 1 {
-                // Any pair that starts with the byte, plus the last byte of the text.
-                for first in Self.variants(bytes[0], caseless: literal.caseless) {
-                    single[Int(first)].append(Int32(id))
-                    for second in 0..<256 { entries[Int(first) | second << 8, default: []].append((Int32(id), 0)) }
-                }
-                continue
-            }
-            let start = Self.rarestWindow(bytes, width: stride, caseless: literal.caseless)
+            let start = Self.rarestWindow(bytes, gram: gramLength, width: stride, caseless: literal.caseless)
             for offset in start..<(start + stride) {
-                for a in Self.variants(bytes[offset], caseless: literal.caseless) {
-                    for b in Self.variants(bytes[offset + 1], caseless: literal.caseless) {
-                        let pair = Int(a) | Int(b) << 8
-                        if entries[pair]?.contains(where: { $0.literal == Int32(id) && $0.offset == Int32(offset) }) != true {
-                            entries[pair, default: []].append((Int32(id), Int32(offset)))
-                        }
+                for gram in Self.variants(bytes[offset..<(offset + gramLength)], caseless: literal.caseless) {
+                    let hash = Self.hash(gram, length: gramLength)
+                    if entries[hash]?.contains(where: { $0.literal == Int32(id) && $0.offset == Int32(offset) }) != true {
+                        entries[hash, default: []].append((Int32(id), Int32(offset)))
                     }
                 }
             }
         }
 
-        var bits = [UInt64](repeating: 0, count: 1024)
-        var bucketOfPair = [UInt16](repeating: 0, count: 65536)
+        var bits = [UInt64](repeating: 0, count: (1 << Self.hashBits) / 64)
+        var bucketOfHash = [UInt16](repeating: 0, count: 1 << Self.hashBits)
         var bucketStart: [Int32] = [0]
         var entryLiteral: [Int32] = []
         var entryOffset: [Int32] = []
-        // Buckets in pair order, so the layout never depends on dictionary order.
-        for pair in entries.keys.sorted() {
-            bits[pair >> 6] |= 1 << UInt64(pair & 63)
-            for entry in entries[pair]! {
+        // Buckets in hash order, so the layout never depends on dictionary order.
+        for hash in entries.keys.sorted() {
+            bits[hash >> 6] |= 1 << UInt64(hash & 63)
+            for entry in entries[hash]! {
                 entryLiteral.append(entry.literal)
                 entryOffset.append(entry.offset)
             }
-            bucketOfPair[pair] = UInt16(bucketStart.count - 1)
+            bucketOfHash[hash] = UInt16(bucketStart.count - 1)
             bucketStart.append(Int32(entryLiteral.count))
         }
         self.anchorBits = bits
-        self.bucketOfPair = bucketOfPair
+        self.bucketOfHash = bucketOfHash
         self.bucketStart = bucketStart
         self.entryLiteral = entryLiteral
         self.entryOffset = entryOffset
-        self.singleByteLiterals = single
-        self.hasSingleByteLiterals = single.contains { !$0.isEmpty }
         self.stateCount = entries.count
     }
 
@@ -104,28 +93,38 @@ public final class MultiLiteralSearcher: Sendable {
     /// possibly several times for one literal, in no particular order. `found` returns false
     /// to stop the scan.
     public func scan(_ text: UnsafeRawBufferPointer, found: (Int) -> Bool) {
-        guard let base = text.baseAddress, !text.isEmpty, !literals.isEmpty else { return }
+        guard let base = text.baseAddress, text.count >= gramLength, !literals.isEmpty else { return }
         let n = text.count
-        let stopped: Bool = anchorBits.withUnsafeBufferPointer { bits in
+        let g = gramLength
+        let step = stride
+        let mask: UInt32 = g == 4 ? ~0 : (1 << UInt32(8 * g)) - 1
+        anchorBits.withUnsafeBufferPointer { bits in
             var i = 0
-            let end = n - 1
-            while i < end {
-                let pair = Int(base.loadUnaligned(fromByteOffset: i, as: UInt16.self).littleEndian)
-                if bits[pair &>> 6] & (1 &<< UInt64(pair & 63)) != 0 {
-                    if !verify(pair: pair, at: i, in: base, count: n, found: found) { return true }
+            // Four bytes can be loaded at once up to here; the last few positions are assembled.
+            let wide = n - 4
+            while i <= wide {
+                let gram = base.loadUnaligned(fromByteOffset: i, as: UInt32.self).littleEndian & mask
+                let hash = Int(truncatingIfNeeded: (gram &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
+                if bits[hash &>> 6] & (1 &<< UInt64(hash & 63)) != 0 {
+                    if !verify(hash: hash, at: i, in: base, count: n, found: found) { return }
                 }
-                i &+= stride
+                i &+= step
             }
-            return false
+            while i + g <= n {
+                var gram: UInt32 = 0
+                for k in 0..<g { gram |= UInt32(base.load(fromByteOffset: i + k, as: UInt8.self)) << UInt32(8 * k) }
+                let hash = Int(truncatingIfNeeded: (gram &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
+                if bits[hash &>> 6] & (1 &<< UInt64(hash & 63)) != 0 {
+                    if !verify(hash: hash, at: i, in: base, count: n, found: found) { return }
+                }
+                i &+= step
+            }
         }
-        if stopped || !hasSingleByteLiterals { return }
-        let last = base.load(fromByteOffset: n - 1, as: UInt8.self)
-        for id in singleByteLiterals[Int(last)] where !found(Int(id)) { return }
     }
 
-    /// Compares the literals anchored on `pair` with the text around position `i`.
-    private func verify(pair: Int, at i: Int, in base: UnsafeRawPointer, count n: Int, found: (Int) -> Bool) -> Bool {
-        let bucket = Int(bucketOfPair[pair])
+    /// Compares the literals anchored on `hash` with the text around position `i`.
+    private func verify(hash: Int, at i: Int, in base: UnsafeRawPointer, count n: Int, found: (Int) -> Bool) -> Bool {
+        let bucket = Int(bucketOfHash[hash])
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         for k in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
             let id = Int(entryLiteral[k])
@@ -146,22 +145,31 @@ public final class MultiLiteralSearcher: Sendable {
         return true
     }
 
-    /// The first offset of the `width` consecutive byte pairs of `bytes` that are rarest
-    /// in log text (the sum of the pairs' estimated frequencies is smallest).
-    static func rarestWindow(_ bytes: [UInt8], width: Int, caseless: Bool) -> Int {
-        let pairs = bytes.count - 1
-        var cost: [Int] = []
-        for k in 0..<pairs {
-            var a = frequency(bytes[k]), b = frequency(bytes[k + 1])
-            if caseless {
-                a += LineBytes.isLetter(bytes[k]) ? frequency(bytes[k] & 0xDF) : 0
-                b += LineBytes.isLetter(bytes[k + 1]) ? frequency(bytes[k + 1] & 0xDF) : 0
+    /// The table index of a gram (its bytes little-endian in a word).
+    private static func hash<C: Collection>(_ gram: C, length: Int) -> Int where C.Element == UInt8 {
+        var word: UInt32 = 0
+        for (k, b) in gram.enumerated() { word |= UInt32(b) << UInt32(8 * k) }
+        return Int((word &* 0x9E37_79B1) >> UInt32(32 - hashBits))
+    }
+
+    /// The first offset of the `width` consecutive grams of `bytes` that are rarest in log
+    /// text (the sum of the grams' estimated frequencies — products of their bytes' — is
+    /// smallest).
+    static func rarestWindow(_ bytes: [UInt8], gram: Int, width: Int, caseless: Bool) -> Int {
+        let grams = bytes.count - gram + 1
+        var cost: [Double] = []
+        for k in 0..<grams {
+            var product = 1.0
+            for b in bytes[k..<(k + gram)] {
+                var f = frequency(b)
+                if caseless, LineBytes.isLetter(b) { f += frequency(b ^ 0x20) }
+                product *= Double(f)
             }
-            cost.append(a * b)
+            cost.append(product)
         }
         var best = 0
-        var bestCost = Int.max
-        for start in 0...(pairs - width) {
+        var bestCost = Double.infinity
+        for start in 0...(grams - width) {
             let total = cost[start..<(start + width)].reduce(0, +)
             if total < bestCost {
                 bestCost = total
@@ -171,13 +179,17 @@ public final class MultiLiteralSearcher: Sendable {
         return best
     }
 
-    /// The byte and, for a caseless ASCII letter, its other case.
-    private static func variants(_ b: UInt8, caseless: Bool) -> [UInt8] {
-        guard caseless, LineBytes.isLetter(b) else { return [b] }
-        return [b | 0x20, b & 0xDF]
+    /// The gram and, for a caseless literal, every ASCII case of it.
+    private static func variants(_ gram: ArraySlice<UInt8>, caseless: Bool) -> [[UInt8]] {
+        var result: [[UInt8]] = [[]]
+        for b in gram {
+            let options = caseless && LineBytes.isLetter(b) ? [b | 0x20, b & 0xDF] : [b]
+            result = result.flatMap { prefix in options.map { prefix + [$0] } }
+        }
+        return result
     }
 
-    /// A rough frequency (0–100) of a byte in log text: spaces, lowercase letters and digits
+    /// A rough frequency (1–100) of a byte in log text: spaces, lowercase letters and digits
     /// are everywhere, capitals and most punctuation much rarer. Only the order matters.
     static func frequency(_ b: UInt8) -> Int {
         switch b {
