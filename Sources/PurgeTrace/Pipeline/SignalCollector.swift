@@ -1,11 +1,11 @@
 /// The sink between the reader and the rules: runs every record through the event
 /// rules and keeps the signals and the facts of each source. One per worker.
-final class SignalCollector: RecordSink {
+final class SignalCollector: RangeRecordSink {
     private let matcher: RecordMatcher
     private let observer: RecordObserver?
     /// Boxed so the per-record path retains one object, not the info's strings one by one.
     private var current: SourceBox?
-    private var sourceSignals: [Signal] = []
+    private(set) var sourceSignals: [Signal] = []
     private(set) var signals: [Signal] = []
     private(set) var sources: [SourceFacts] = []
 
@@ -33,6 +33,29 @@ final class SignalCollector: RecordSink {
         sources.append(facts)
         observer?.endSource(facts)
         current = nil
+    }
+
+    /// Parts have their own matcher (PCRE2 scratch is per thread); an observer must see
+    /// every record in order, so a collector with one is never split.
+    func rangePartFactory() -> (@Sendable () -> RecordSink)? {
+        guard observer == nil else { return nil }
+        let engine = matcher.engine
+        let prefilterEnabled = matcher.prefilterEnabled
+        return {
+            let part = SignalCollector(matcher: engine.makeMatcher())
+            part.matcher.prefilterEnabled = prefilterEnabled
+            return part
+        }
+    }
+
+    func append(part: RecordSink, lineOffset: Int) {
+        guard let part = part as? SignalCollector else { return }
+        sourceSignals.reserveCapacity(sourceSignals.count + part.sourceSignals.count)
+        for var signal in part.sourceSignals {
+            signal.line += lineOffset
+            sourceSignals.append(signal)
+        }
+        matcher.append(part.matcher, lineOffset: lineOffset)
     }
 }
 

@@ -74,3 +74,11 @@ struct LogJSONParser: RecordParser {
         return f
     }
 }
+
+/// NDJSON reads in ranges (every line starts one: the framer forgets all at a line's end);
+/// the pretty style does not (an object spans lines).
+extension LogJSONParser: RangeReadableParser {
+    var readsRanges: Bool { framer.oneObjectPerLine }
+
+    func startsRange(_ line: LineBytes) -> Bool { true }
+}

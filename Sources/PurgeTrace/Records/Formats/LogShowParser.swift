@@ -99,3 +99,18 @@ struct LogShowParser: RecordParser {
         return .record
     }
 }
+
+/// A range starts at any line that is not a continuation; what the header said about the
+/// TTL column is carried.
+extension LogShowParser: RangeReadableParser {
+    var carry: ParserCarry {
+        get { ParserCarry(hasTTL.map { $0 ? 2 : 1 } ?? 0) }
+        set { hasTTL = newValue.value == 0 ? nil : newValue.value == 2 }
+    }
+
+    func startsRange(_ line: LineBytes) -> Bool {
+        var head = RecordHead()
+        // The TTL column decides between a record and a malformed line, never a continuation.
+        return LogShowParser.classify(line, into: &head, hasTTL: nil) != .continuation
+    }
+}

@@ -63,3 +63,8 @@ struct UnifiedLogJSONLParser: RecordParser {
         return f
     }
 }
+
+/// One object per line: every line starts a range (the framer forgets all at a line's end).
+extension UnifiedLogJSONLParser: RangeReadableParser {
+    func startsRange(_ line: LineBytes) -> Bool { true }
+}

@@ -14,7 +14,7 @@ public final class RecordMatcher {
     /// prefilter; results are the same either way).
     public var prefilterEnabled = true
     /// Rules that hit the match limit: count and the first place.
-    private var limitHits: [Int: (count: Int, firstAt: String, detail: String)] = [:]
+    private var limitHits: [Int: (count: Int, source: String, line: Int, detail: String)] = [:]
 
     init(engine: RuleEngine) {
         self.engine = engine
@@ -30,7 +30,7 @@ public final class RecordMatcher {
         limitHits.keys.sorted().map { index in
             let hit = limitHits[index]!
             let header = engine.ruleSet.eventRules[index].header
-            var text = "rule \(header.id) (\(header.file):\(header.line)) \(hit.detail) on \(hit.firstAt)"
+            var text = "rule \(header.id) (\(header.file):\(header.line)) \(hit.detail) on \(hit.source):\(hit.line)"
             if hit.count > 1 { text += " and \(hit.count - 1) more record\(hit.count == 2 ? "" : "s")" }
             return text + "; treated as not matching"
         }
@@ -67,6 +67,19 @@ public final class RecordMatcher {
             emit(Signal(name: rule.header.signal, ruleID: rule.header.id, time: record.time, device: source.device,
                         source: source.path, line: record.line, process: fields.process, pid: record.pid,
                         fields: captured, text: RecordView.string(record.text)))
+        }
+    }
+
+    /// Adds what the matcher of the next byte range of the current source saw (its line
+    /// numbers count from the range's first line, which is line `lineOffset + 1`).
+    func append(_ later: RecordMatcher, lineOffset: Int) {
+        stats.add(later.stats)
+        for (rule, hit) in later.limitHits {
+            if let first = limitHits[rule] {
+                limitHits[rule] = (first.count + hit.count, first.source, first.line, first.detail)
+            } else {
+                limitHits[rule] = (hit.count, hit.source, hit.line + lineOffset, hit.detail)
+            }
         }
     }
 
@@ -135,11 +148,10 @@ public final class RecordMatcher {
         } catch {
             stats.matchLimitHits += 1
             let detail = error == .matchLimitExceeded ? "hit the PCRE2 match limit" : "failed in PCRE2 (\(error))"
-            let place = "\(sourcePath):\(record.line)"
             if let hit = limitHits[rule] {
-                limitHits[rule] = (hit.count + 1, hit.firstAt, hit.detail)
+                limitHits[rule] = (hit.count + 1, hit.source, hit.line, hit.detail)
             } else {
-                limitHits[rule] = (1, place, detail)
+                limitHits[rule] = (1, sourcePath, record.line, detail)
             }
             return .failed(.matchLimitExceeded(pattern: pattern.source))
         }
