@@ -21,8 +21,11 @@ final class SignalCollector: RangeRecordSink {
 
     func accept(_ record: RecordView) {
         guard let current else { return }
-        matcher.match(record, source: current.info) { sourceSignals.append($0) }
-        observer?.observe(record, source: current.info)
+        // Most records match nothing: screen them before the source info is even read.
+        if matcher.screen(record) {
+            matcher.matchScreened(record, source: current.info) { sourceSignals.append($0) }
+        }
+        if let observer { observer.observe(record, source: current.info) }
     }
 
     func endSource(_ facts: SourceFacts) {

@@ -39,15 +39,27 @@ public final class RecordMatcher {
     /// Emits one signal per matching event rule, in rule order. `sourceSHA256` is left
     /// empty (the sink fills it when the source ends).
     public func match(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
+        guard screen(record) else { return }
+        matchScreened(record, source: source, emit: emit)
+    }
+
+    /// The prefilter step of `match`: false (the record counted, its rules skipped) when no
+    /// rule can match; then nothing else about the record or its source is looked at.
+    @inline(__always)
+    func screen(_ record: RecordView) -> Bool {
         stats.records += 1
-        guard ruleCount > 0 else { return }
-        if prefilterEnabled {
-            prefilter.scan(record.message, scratch: &scratch)
-            guard scratch.passedCount > 0 else {
-                stats.rulesSkipped += ruleCount
-                return
-            }
+        guard ruleCount > 0 else { return false }
+        guard prefilterEnabled else { return true }
+        prefilter.scan(record.message, scratch: &scratch)
+        guard scratch.passedCount > 0 else {
+            stats.rulesSkipped += ruleCount
+            return false
         }
+        return true
+    }
+
+    /// The rest of `match`, for a record `screen` let through.
+    func matchScreened(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
         tryRules(record, source: source, emit: emit)
     }
 

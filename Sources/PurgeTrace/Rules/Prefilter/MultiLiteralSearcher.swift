@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds which of many literals occur in a byte string, in one pass.
 ///
 /// Each literal gets a few *anchors*: `stride` consecutive grams (runs of `gramLength`
@@ -12,7 +18,8 @@
 /// Caseless literals are stored folded; their anchors are entered in every ASCII case, and
 /// they are compared with folding. The searcher is immutable after construction and safe
 /// to share between threads.
-public final class MultiLiteralSearcher: Sendable {
+public final class MultiLiteralSearcher: @unchecked Sendable {
+    // @unchecked: the tables behind the raw pointers are written only in `init`.
     /// Literals longer than this are cut to their first bytes: a required literal's prefix
     /// is required too, and comparing stays short.
     static let maxLiteralLength = 32
@@ -27,11 +34,19 @@ public final class MultiLiteralSearcher: Sendable {
     public let gramLength: Int
     /// Distance between the positions the scan looks at.
     public let stride: Int
-    /// Gram hashes that some anchor has: 1024 words.
-    private let anchorBits: [UInt64]
+    /// Gram hashes that some anchor has: 1024 words (a raw pointer, so the scan loop keeps
+    /// nothing but its registers busy).
+    private let anchorBits: UnsafeMutablePointer<UInt64>
     /// Per anchor hash: its bucket in `bucketStart` (read only on a hit; the bits say which
     /// hashes have one, so 65536 buckets fit in 16 bits).
-    private let bucketOfHash: [UInt16]
+    private let bucketOfHash: UnsafeMutablePointer<UInt16>
+    /// Only the low `gramLength` bytes of a loaded word make the gram.
+    private let gramMask: UInt32
+    /// The literals' bytes back to back (literal `i` at `literalStart[i]..<literalStart[i + 1]`)
+    /// and whether each is caseless: what a hit compares, without touching the arrays.
+    private let literalBytes: UnsafeMutablePointer<UInt8>
+    private let literalStart: UnsafeMutablePointer<Int>
+    private let literalCaseless: UnsafeMutablePointer<Bool>
     private let bucketStart: [Int32]
     /// Per bucket entry: the literal, and the offset of the anchor inside it.
     private let entryLiteral: [Int32]
@@ -81,12 +96,32 @@ public final class MultiLiteralSearcher: Sendable {
             bucketOfHash[hash] = UInt16(bucketStart.count - 1)
             bucketStart.append(Int32(entryLiteral.count))
         }
-        self.anchorBits = bits
-        self.bucketOfHash = bucketOfHash
+        self.anchorBits = UnsafeMutablePointer<UInt64>.allocate(capacity: bits.count)
+        self.anchorBits.initialize(from: bits, count: bits.count)
+        self.bucketOfHash = UnsafeMutablePointer<UInt16>.allocate(capacity: bucketOfHash.count)
+        self.bucketOfHash.initialize(from: bucketOfHash, count: bucketOfHash.count)
+        self.gramMask = gramLength == 4 ? ~0 : (1 << UInt32(8 * gramLength)) - 1
+        let allBytes = literals.flatMap(\.bytes)
+        self.literalBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, allBytes.count))
+        self.literalBytes.initialize(from: allBytes, count: allBytes.count)
+        var starts = [0]
+        for literal in literals { starts.append(starts.last! + literal.bytes.count) }
+        self.literalStart = UnsafeMutablePointer<Int>.allocate(capacity: starts.count)
+        self.literalStart.initialize(from: starts, count: starts.count)
+        self.literalCaseless = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, literals.count))
+        self.literalCaseless.initialize(from: literals.map(\.caseless), count: literals.count)
         self.bucketStart = bucketStart
         self.entryLiteral = entryLiteral
         self.entryOffset = entryOffset
         self.stateCount = entries.count
+    }
+
+    deinit {
+        anchorBits.deallocate()
+        bucketOfHash.deallocate()
+        literalBytes.deallocate()
+        literalStart.deallocate()
+        literalCaseless.deallocate()
     }
 
     /// Calls `found` with the id (index in `literals`) of each literal occurrence in `text`,
@@ -95,31 +130,37 @@ public final class MultiLiteralSearcher: Sendable {
     public func scan(_ text: UnsafeRawBufferPointer, found: (Int) -> Bool) {
         guard let base = text.baseAddress, text.count >= gramLength, !literals.isEmpty else { return }
         let n = text.count
-        let g = gramLength
-        let step = stride
-        let mask: UInt32 = g == 4 ? ~0 : (1 << UInt32(8 * g)) - 1
-        anchorBits.withUnsafeBufferPointer { bits in
-            var i = 0
-            // Four bytes can be loaded at once up to here; the last few positions are assembled.
-            let wide = n - 4
-            while i <= wide {
-                let gram = base.loadUnaligned(fromByteOffset: i, as: UInt32.self).littleEndian & mask
-                let hash = Int(truncatingIfNeeded: (gram &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
-                if bits[hash &>> 6] & (1 &<< UInt64(hash & 63)) != 0 {
-                    if !verify(hash: hash, at: i, in: base, count: n, found: found) { return }
-                }
-                i &+= step
-            }
-            while i + g <= n {
-                var gram: UInt32 = 0
-                for k in 0..<g { gram |= UInt32(base.load(fromByteOffset: i + k, as: UInt8.self)) << UInt32(8 * k) }
-                let hash = Int(truncatingIfNeeded: (gram &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
-                if bits[hash &>> 6] & (1 &<< UInt64(hash & 63)) != 0 {
-                    if !verify(hash: hash, at: i, in: base, count: n, found: found) { return }
-                }
-                i &+= step
-            }
+        var i = 0
+        while let (hit, hash) = nextHit(base, from: i, count: n) {
+            if !verify(hash: hash, at: hit, in: base, count: n, found: found) { return }
+            i = hit + stride
         }
+    }
+
+    /// The next position from `start` (stepping by `stride`) whose gram may be an anchor,
+    /// with the gram's hash. The loop that every message byte goes through.
+    @inline(__always)
+    private func nextHit(_ base: UnsafeRawPointer, from start: Int, count n: Int) -> (Int, Int)? {
+        let bits = anchorBits
+        let mask = gramMask
+        let step = stride
+        var i = start
+        // Four bytes can be loaded at once up to here; the last few positions are assembled.
+        let wide = n &- 4
+        while i <= wide {
+            let gram = base.loadUnaligned(fromByteOffset: i, as: UInt32.self).littleEndian & mask
+            let hash = Int(truncatingIfNeeded: (gram &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
+            if bits[hash &>> 6] & (1 &<< UInt64(truncatingIfNeeded: hash & 63)) != 0 { return (i, hash) }
+            i &+= step
+        }
+        while i + gramLength <= n {
+            var gram: UInt32 = 0
+            for k in 0..<gramLength { gram |= UInt32(base.load(fromByteOffset: i + k, as: UInt8.self)) << UInt32(8 * k) }
+            let hash = Int(truncatingIfNeeded: (gram &* 0x9E37_79B1) &>> UInt32(32 - Self.hashBits))
+            if bits[hash &>> 6] & (1 &<< UInt64(truncatingIfNeeded: hash & 63)) != 0 { return (i, hash) }
+            i &+= step
+        }
+        return nil
     }
 
     /// Compares the literals anchored on `hash` with the text around position `i`.
@@ -129,16 +170,17 @@ public final class MultiLiteralSearcher: Sendable {
         for k in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
             let id = Int(entryLiteral[k])
             let start = i - Int(entryOffset[k])
-            let literal = literals[id]
-            let length = literal.bytes.count
+            let want = literalBytes + literalStart[id]
+            let length = literalStart[id + 1] - literalStart[id]
             guard start >= 0, start + length <= n else { continue }
-            let same = literal.bytes.withUnsafeBufferPointer { want in
-                if literal.caseless {
-                    for j in 0..<length where PrefilterLiteral.fold(bytes[start + j]) != want[j] { return false }
-                } else {
-                    for j in 0..<length where bytes[start + j] != want[j] { return false }
+            var same = true
+            if literalCaseless[id] {
+                for j in 0..<length where PrefilterLiteral.fold(bytes[start + j]) != want[j] {
+                    same = false
+                    break
                 }
-                return true
+            } else {
+                same = memcmp(bytes + start, want, length) == 0
             }
             if same, !found(id) { return false }
         }
@@ -153,8 +195,8 @@ public final class MultiLiteralSearcher: Sendable {
     }
 
     /// The first offset of the `width` consecutive grams of `bytes` that are rarest in log
-    /// text (the sum of the grams' estimated frequencies — products of their bytes' — is
-    /// smallest).
+    /// text: the sum of the grams' estimated frequencies (products of their bytes', much
+    /// higher inside a word every Core Data log is full of) is smallest.
     static func rarestWindow(_ bytes: [UInt8], gram: Int, width: Int, caseless: Bool) -> Int {
         let grams = bytes.count - gram + 1
         var cost: [Double] = []
@@ -165,6 +207,7 @@ public final class MultiLiteralSearcher: Sendable {
                 if caseless, LineBytes.isLetter(b) { f += frequency(b ^ 0x20) }
                 product *= Double(f)
             }
+            if commonGrams.contains(bytes[k..<(k + gram)].map(PrefilterLiteral.fold)) { product *= 50 }
             cost.append(product)
         }
         var best = 0
@@ -178,6 +221,29 @@ public final class MultiLiteralSearcher: Sendable {
         }
         return best
     }
+
+    /// Words that fill Core Data / CloudKit logs (daemons' and apps' noise says them as
+    /// often as the lines rules look for): an anchor inside one would hit on most lines.
+    /// Only speed depends on this list, never a result.
+    static let commonWords = [
+        "cloudkit", "coredata", "export", "import", "request", "with", "error", "failed", "complete", "changes",
+        "account", "mirroring", "delegate", "finished", "persistent", "history", "token", "container",
+        "notification", "sending", "record", "store", "session", "success", "result", "process", "assertion",
+        "activity", "operation", "description", "identifier", "zone", "scheduling", "setting", "application",
+        "library", "containers", "mobile", "private", "nscocoaerrordomain", "domain", "code", "userinfo", "null",
+        "deleted", "upload", "download", "asset", "blob", "auth", "user",
+    ]
+
+    /// Every run of 1 to 4 bytes inside a common word (lowercase).
+    private static let commonGrams: Set<[UInt8]> = {
+        var grams = Set<[UInt8]>()
+        for word in commonWords.map({ Array($0.utf8) }) {
+            for length in 1...maxGramLength where length <= word.count {
+                for start in 0...(word.count - length) { grams.insert(Array(word[start..<(start + length)])) }
+            }
+        }
+        return grams
+    }()
 
     /// The gram and, for a caseless literal, every ASCII case of it.
     private static func variants(_ gram: ArraySlice<UInt8>, caseless: Bool) -> [[UInt8]] {

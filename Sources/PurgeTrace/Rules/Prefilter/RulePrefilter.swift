@@ -3,8 +3,11 @@
 /// Each rule gets a set of literals of which every matching message contains at least one:
 /// the author's `prefilter:` literals, or literals extracted from its patterns (all `match`
 /// patterns together, or one `match-all` pattern, whichever is more selective). A rule with
-/// no usable literal is always tried. All literals of all rules go into one automaton.
-public struct RulePrefilter: Sendable {
+/// no usable literal is always tried. All literals of all rules go into one searcher.
+///
+/// A class, immutable after construction: every record goes through `scan`, and a struct
+/// of arrays would be copied (retaining each array) at each call from a matcher.
+public final class RulePrefilter: Sendable {
     /// Where a rule's literals came from.
     public enum Origin: String, Sendable {
         case declared, extracted, none
