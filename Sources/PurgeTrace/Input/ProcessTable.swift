@@ -7,7 +7,7 @@ import Darwin
 /// First and last time per process name, keyed by the name's raw bytes so the hot path
 /// builds no `String` and allocates nothing for a process it has already seen.
 ///
-/// Every record passes through here, so a lookup is one FNV-1a pass over the name, one
+/// Every record passes through here, so a lookup is one hash of the name, one
 /// probe of an open-addressing table and one `memcmp` against the interned bytes (all
 /// names live in one arena); the name of the previous record is tried first, since
 /// records of one process come in runs.
@@ -36,7 +36,7 @@ public struct ProcessTable {
             spans[lastIndex].include(time)
             return
         }
-        let hash = ProcessTable.fnv1a(name)
+        let hash = ProcessTable.hash(name)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -111,11 +111,24 @@ public struct ProcessTable {
         slots = bigger
     }
 
-    @inline(__always) static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3
+    /// A hash of the name, eight bytes at a time (only this table sees it).
+    @inline(__always) static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return h }
+        var i = 0
+        while i + 8 <= bytes.count {
+            h = (h ^ UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* 0x0000_0100_0000_01b3
+            h ^= h >> 32
+            i += 8
         }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < bytes.count {
+            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0x0000_0100_0000_01b3
         // Fold the high bits in: the table is indexed by the low ones.
         return h ^ (h >> 29)
     }

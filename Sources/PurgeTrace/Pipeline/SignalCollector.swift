@@ -20,12 +20,11 @@ final class SignalCollector: RangeRecordSink {
     }
 
     func accept(_ record: RecordView) {
-        guard let current else { return }
-        // Most records match nothing: screen them before the source info is even read.
-        if matcher.screen(record) {
+        // Most records match nothing: screen them before the source is even looked at.
+        if matcher.screen(record), let current {
             matcher.matchScreened(record, source: current.info) { sourceSignals.append($0) }
         }
-        if let observer { observer.observe(record, source: current.info) }
+        if let observer, let current { observer.observe(record, source: current.info) }
     }
 
     func endSource(_ facts: SourceFacts) {

@@ -101,16 +101,22 @@ struct LineBytes {
 
     /// First index of `byte` at or after `from` (memchr), or nil.
     @inline(__always) func index(of byte: UInt8, from: Int = 0) -> Int? {
-        guard from < count else { return nil }
-        guard let hit = memchr(base + from, Int32(byte), count - from) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        index(of: byte, from: from, to: count)
     }
 
-    /// First index of `byte` in `[from, to)`, or nil.
+    /// First index of `byte` in `[from, to)`, or nil. The first bytes are looked at in
+    /// place: what parsers look for (a `:` after a process, a `]`) is usually that close,
+    /// and a call to memchr costs more than a dozen compares.
     @inline(__always) func index(of byte: UInt8, from: Int, to: Int) -> Int? {
         let end = min(to, count)
-        guard from < end else { return nil }
-        guard let hit = memchr(base + from, Int32(byte), end - from) else { return nil }
+        var i = max(from, 0)
+        let near = min(end, i + 16)
+        while i < near {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        guard i < end else { return nil }
+        guard let hit = memchr(base + i, Int32(byte), end - i) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
@@ -134,9 +140,19 @@ struct LineBytes {
         return nil
     }
 
-    /// Index of the first byte at or after `i` that is not a space or tab.
+    /// Index of the first byte at or after `i` that is not a space or tab. Column padding
+    /// runs long (`log show` pads to fixed widths), so spaces go eight at a time.
     @inline(__always) func skipSpaces(from i: Int) -> Int {
         var j = i
+        while j >= 0, j + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+            let other = word ^ 0x2020_2020_2020_2020
+            if other != 0 {
+                j += other.trailingZeroBitCount >> 3
+                break
+            }
+            j += 8
+        }
         while j < count, base[j] == 32 || base[j] == 9 { j += 1 }
         return j
     }

@@ -13,6 +13,7 @@ struct LogJSONParser: RecordParser {
     /// Decode a line that is one whole object without the framer first (off in tests that
     /// check both ways give the same records).
     var decodesWholeLines = true
+    private var stamps = IsoPrefixCache()
 
     init(context: SourceContext, oneObjectPerLine: Bool) {
         self.context = context
@@ -53,7 +54,7 @@ struct LogJSONParser: RecordParser {
     private mutating func resolveAndEmit(_ fields: JSONRecordFields, text: UnsafeRawBufferPointer, line: Int,
                                          offset: Int64, emit: (RecordView) -> Void) {
         if fields.isTrailer, !fields.timestamp.isPresent { return }
-        guard let (time, utcOffset) = JSONStamp.resolve(fields, scratch: scratch, clock: &clock) else {
+        guard let (time, utcOffset) = JSONStamp.resolve(fields, scratch: scratch, clock: &clock, stamps: &stamps) else {
             context.undecodable += 1
             return
         }

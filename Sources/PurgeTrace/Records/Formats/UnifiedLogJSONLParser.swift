@@ -10,6 +10,7 @@ struct UnifiedLogJSONLParser: RecordParser {
     /// Decode a line that is one whole object without the framer first (off in tests that
     /// check both ways give the same records).
     var decodesWholeLines = true
+    private var stamps = IsoPrefixCache()
 
     init(context: SourceContext) {
         self.context = context
@@ -48,7 +49,7 @@ struct UnifiedLogJSONLParser: RecordParser {
 
     private mutating func resolveAndEmit(_ fields: JSONRecordFields, text: UnsafeRawBufferPointer, line: Int,
                                          offset: Int64, emit: (RecordView) -> Void) {
-        guard let (time, utcOffset) = JSONStamp.resolve(fields, scratch: scratch, clock: &clock) else {
+        guard let (time, utcOffset) = JSONStamp.resolve(fields, scratch: scratch, clock: &clock, stamps: &stamps) else {
             context.undecodable += 1
             return
         }

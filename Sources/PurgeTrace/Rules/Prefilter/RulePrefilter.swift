@@ -17,6 +17,9 @@ public final class RulePrefilter: Sendable {
     public let ruleLiterals: [[PrefilterLiteral]?]
     public let origins: [Origin]
     let searcher: MultiLiteralSearcher
+    /// The same searcher, used by `scan` without the retain and release a call through a
+    /// stored reference costs on every record (`searcher` keeps it alive as long as self).
+    private unowned(unsafe) let scanner: MultiLiteralSearcher
     /// Per literal id: the rules that need it.
     let rulesOfLiteral: [[Int32]]
     /// Rules tried whatever the message holds.
@@ -54,7 +57,9 @@ public final class RulePrefilter: Sendable {
         }
         self.ruleLiterals = ruleLiterals
         self.origins = origins
-        self.searcher = MultiLiteralSearcher(literals: unique)
+        let searcher = MultiLiteralSearcher(literals: unique)
+        self.searcher = searcher
+        self.scanner = searcher
         self.rulesOfLiteral = rulesOfLiteral
         self.alwaysTried = alwaysTried
     }
@@ -109,7 +114,7 @@ public final class RulePrefilter: Sendable {
         let generation = scratch.generation
         var passed = alwaysTried.count
         for r in alwaysTried { scratch.ruleSeen[Int(r)] = generation }
-        searcher.scan(message) { id in
+        scanner.scan(message) { id in
             if scratch.literalSeen[id] != generation {
                 scratch.literalSeen[id] = generation
                 for r in rulesOfLiteral[id] where scratch.ruleSeen[Int(r)] != generation {
