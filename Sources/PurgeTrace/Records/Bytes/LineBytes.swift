@@ -120,6 +120,31 @@ struct LineBytes {
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// First index in `[from, to)` of a byte equal to `a`, `b` or `c`, or `to` (clamped to
+    /// the line) — eight bytes at a time, for the short runs parsers cross (a sender, a
+    /// subsystem) where a call to memchr per byte value would cost more.
+    @inline(__always) func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, from: Int, to: Int) -> Int {
+        let end = min(to, count)
+        var i = max(from, 0)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let (ma, mb, mc) = (UInt64(a) &* ones, UInt64(b) &* ones, UInt64(c) &* ones)
+        while i + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let xa = word ^ ma, xb = word ^ mb, xc = word ^ mc
+            // A byte is flagged when it is zero; the lowest flag is exact (borrows only go up).
+            let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end {
+            let byte = base[i]
+            if byte == a || byte == b || byte == c { return i }
+            i += 1
+        }
+        return max(end, max(from, 0))
+    }
+
     /// Last index of `byte` before `to`, at or after `from`, or nil.
     @inline(__always) func lastIndex(of byte: UInt8, from: Int = 0, before to: Int) -> Int? {
         var i = min(to, count) - 1

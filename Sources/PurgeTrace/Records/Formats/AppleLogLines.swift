@@ -50,8 +50,7 @@ enum AppleLogLines {
         // One pass each: the first `)` within 256 bytes, unless a space or `(` comes first.
         if line[i] == 40 {
             let limit = min(i + 256, line.count)
-            var j = i + 1
-            while j < limit, line.base[j] != 41, line.base[j] != 32, line.base[j] != 40 { j += 1 }
+            let j = line.firstOf(41, 32, 40, from: i + 1, to: limit)
             if j < limit, line.base[j] == 41, j > i + 1, line[j + 1] == 32 || j + 1 == line.count {
                 head.sender = Span(i + 1, end: j)
                 i = min(j + 2, line.count)
@@ -61,18 +60,10 @@ enum AppleLogLines {
         if line[i] == 91 {
             let limit = min(i + 512, line.count)
             var colon = -1
-            var j = i + 1
-            while j < limit {
-                let b = line.base[j]
-                if b == 93 { break }
-                if colon < 0 {
-                    if b == 58 {
-                        colon = j
-                    } else if b == 32 {
-                        break
-                    }
-                }
-                j += 1
+            var j = line.firstOf(93, 58, 32, from: i + 1, to: limit)
+            if j < limit, line.base[j] == 58 {
+                colon = j
+                j = line.index(of: 93, from: j + 1, to: limit) ?? limit
             }
             if j < limit, line.base[j] == 93, colon > i + 1, line[j + 1] == 32 || j + 1 == line.count {
                 head.subsystem = Span(i + 1, end: colon)
