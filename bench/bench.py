@@ -38,6 +38,12 @@ def run(cmd, stdout=subprocess.DEVNULL):
     return elapsed, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
 
 
+def records_of(cmd):
+    """Records purgetrace read (from its JSON report), for the per-record column."""
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return sum(source.get("records") or 0 for source in json.loads(out).get("inputs", []))
+
+
 def median_run(cmd, runs):
     results = [run(cmd) for _ in range(runs)]
     for _, _, code in results:
@@ -137,14 +143,18 @@ def main():
     rows = []
     for path in inputs:
         size = os.path.getsize(path) / 1e6
-        pt, prss = median_run([BIN, "analyze", "--format", "json", "--jobs", str(a.jobs), "--no-progress", path], a.runs)
+        analyze = [BIN, "analyze", "--format", "json", "--jobs", str(a.jobs), "--no-progress", path]
+        records = records_of(analyze)
+        pt, prss = median_run(analyze, a.runs)
         rt, rrss = median_run([rg, "--no-unicode", "-c", "-f", pats, path], a.runs)
-        rows.append((os.path.basename(path), size, pt, size / pt, rt, pt / rt, prss, rrss))
-    print(f"machine: {os.cpu_count()} cores; purgetrace --jobs {a.jobs}; {count} patterns; median of {a.runs} runs\n")
-    print("| input | MB | purgetrace s | MB/s | rg -c -f s | ratio | peak RSS MB | rg RSS MB |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        rows.append((os.path.basename(path), size, records, pt, size / pt, pt * 1e9 / max(records, 1), rt, pt / rt, prss, rrss))
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} cores; purgetrace --jobs {a.jobs}; {count} patterns; median of {a.runs} runs; "
+          f"load average {load:.2f} at the end\n")
+    print("| input | MB | records | purgetrace s | MB/s | ns/record | rg -c -f s | ratio | peak RSS MB | rg RSS MB |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print(f"| {r[0]} | {r[1]:.0f} | {r[2]:.2f} | {r[3]:.0f} | {r[4]:.2f} | {r[5]:.2f} | {r[6]:.0f} | {r[7]:.0f} |")
+        print(f"| {r[0]} | {r[1]:.0f} | {r[2]} | {r[3]:.2f} | {r[4]:.0f} | {r[5]:.0f} | {r[6]:.2f} | {r[7]:.2f} | {r[8]:.0f} | {r[9]:.0f} |")
 
 
 if __name__ == "__main__":
