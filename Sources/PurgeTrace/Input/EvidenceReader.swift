@@ -12,6 +12,13 @@
 // Push model: nothing returns collections of records; the sink receives them as they are
 // parsed, so memory stays flat on multi-GB input. Errors: a PATH that cannot be read at
 // all throws `ToolError` (exit 2); bad content anywhere is a warning on a source.
+//
+// One big plain file uses every core: when a `WorkerBudget` has workers to spare, its
+// format reads in ranges (`RangeReadableParser`) and the sink takes parts
+// (`RangeRecordSink`), `RangeScanner` cuts it into byte ranges at lines that start a
+// record, reads them on several workers (each with its own parser and sink part) while
+// another thread hashes the file, and joins the results in order — line numbers, facts,
+// warnings and signals come out exactly as one pass would give them.
 
 /// Reads evidence (files, folders, archives, compressed streams, stdin) and pushes each
 /// source's records into a sink.

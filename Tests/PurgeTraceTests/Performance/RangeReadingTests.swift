@@ -72,6 +72,19 @@ import Testing
         #expect(Self.report([path], jobs: 2, rangeSize: 50, read: read) == window)
     }
 
+    @Test func aFileWithAByteOrderMarkReadsTheSameInRanges() throws {
+        let dir = TestPaths.temporaryDirectory("ranges-bom")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("export.log").path
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(Self.mixedLogShow().utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let whole = Self.report([path], jobs: 1, rangeSize: 0)
+        #expect(whole.contains("\"format\": \"log-show\""))
+        for rangeSize in [1, 3, 90, 700] {
+            #expect(Self.report([path], jobs: 2, rangeSize: rangeSize) == whole, "ranges of \(rangeSize)")
+        }
+    }
+
     @Test func ndjsonWithBrokenLinesReadsTheSameInRanges() throws {
         let dir = TestPaths.temporaryDirectory("ranges-ndjson")
         defer { try? FileManager.default.removeItem(at: dir) }
