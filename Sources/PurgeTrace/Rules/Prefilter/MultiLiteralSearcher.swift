@@ -128,13 +128,28 @@ public final class MultiLiteralSearcher: @unchecked Sendable {
     /// possibly several times for one literal, in no particular order. `found` returns false
     /// to stop the scan.
     public func scan(_ text: UnsafeRawBufferPointer, found: (Int) -> Bool) {
+        withoutActuallyEscaping(found) { found in
+            var visitor = ClosureVisitor(body: found)
+            scan(text, visitor: &visitor)
+        }
+    }
+
+    /// `scan` for a visitor instead of a closure (what the per-record path uses: a closure's
+    /// context would be retained and released on every call).
+    @inline(__always)
+    func scan<V: LiteralVisitor>(_ text: UnsafeRawBufferPointer, visitor: inout V) {
         guard let base = text.baseAddress, text.count >= gramLength, !literals.isEmpty else { return }
         let n = text.count
         var i = 0
         while let (hit, hash) = nextHit(base, from: i, count: n) {
-            if !verify(hash: hash, at: hit, in: base, count: n, found: found) { return }
+            if !verify(hash: hash, at: hit, in: base, count: n, visitor: &visitor) { return }
             i = hit + stride
         }
+    }
+
+    private struct ClosureVisitor: LiteralVisitor {
+        let body: (Int) -> Bool
+        mutating func found(_ id: Int) -> Bool { body(id) }
     }
 
     /// The next position from `start` (stepping by `stride`) whose gram may be an anchor,
@@ -164,7 +179,9 @@ public final class MultiLiteralSearcher: @unchecked Sendable {
     }
 
     /// Compares the literals anchored on `hash` with the text around position `i`.
-    private func verify(hash: Int, at i: Int, in base: UnsafeRawPointer, count n: Int, found: (Int) -> Bool) -> Bool {
+    @inline(__always)
+    private func verify<V: LiteralVisitor>(hash: Int, at i: Int, in base: UnsafeRawPointer, count n: Int,
+                                           visitor: inout V) -> Bool {
         let bucket = Int(bucketOfHash[hash])
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         for k in Int(bucketStart[bucket])..<Int(bucketStart[bucket + 1]) {
@@ -182,7 +199,7 @@ public final class MultiLiteralSearcher: @unchecked Sendable {
             } else {
                 same = memcmp(bytes + start, want, length) == 0
             }
-            if same, !found(id) { return false }
+            if same, !visitor.found(id) { return false }
         }
         return true
     }

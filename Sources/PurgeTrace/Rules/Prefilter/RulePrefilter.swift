@@ -7,7 +7,8 @@
 ///
 /// A class, immutable after construction: every record goes through `scan`, and a struct
 /// of arrays would be copied (retaining each array) at each call from a matcher.
-public final class RulePrefilter: Sendable {
+public final class RulePrefilter: @unchecked Sendable {
+    // @unchecked: the tables behind the raw pointers are written only in `init`.
     /// Where a rule's literals came from.
     public enum Origin: String, Sendable {
         case declared, extracted, none
@@ -24,6 +25,10 @@ public final class RulePrefilter: Sendable {
     let rulesOfLiteral: [[Int32]]
     /// Rules tried whatever the message holds.
     let alwaysTried: [Int32]
+    /// `rulesOfLiteral` flattened (literal `i`'s rules at `ruleStart[i]..<ruleStart[i + 1]`),
+    /// for `scan`, which reads it for every literal found.
+    private let ruleStart: UnsafeMutablePointer<Int32>
+    private let ruleList: UnsafeMutablePointer<Int32>
 
     public init(rules: [EventRule]) {
         var ruleLiterals: [[PrefilterLiteral]?] = []
@@ -62,6 +67,18 @@ public final class RulePrefilter: Sendable {
         self.scanner = searcher
         self.rulesOfLiteral = rulesOfLiteral
         self.alwaysTried = alwaysTried
+        let flat = rulesOfLiteral.flatMap { $0 }
+        var starts: [Int32] = [0]
+        for rules in rulesOfLiteral { starts.append(starts.last! + Int32(rules.count)) }
+        ruleStart = UnsafeMutablePointer<Int32>.allocate(capacity: starts.count)
+        ruleStart.initialize(from: starts, count: starts.count)
+        ruleList = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, flat.count))
+        ruleList.initialize(from: flat, count: flat.count)
+    }
+
+    deinit {
+        ruleStart.deallocate()
+        ruleList.deallocate()
     }
 
     /// Literals a message must hold (one of) for `rule` to match, and where they came from.
@@ -113,18 +130,42 @@ public final class RulePrefilter: Sendable {
         }
         let generation = scratch.generation
         var passed = alwaysTried.count
-        for r in alwaysTried { scratch.ruleSeen[Int(r)] = generation }
-        scanner.scan(message) { id in
-            if scratch.literalSeen[id] != generation {
-                scratch.literalSeen[id] = generation
-                for r in rulesOfLiteral[id] where scratch.ruleSeen[Int(r)] != generation {
-                    scratch.ruleSeen[Int(r)] = generation
+        let (ruleStart, ruleList) = (self.ruleStart, self.ruleList)
+        scratch.ruleSeen.withUnsafeMutableBufferPointer { ruleSeen in
+            for r in alwaysTried { ruleSeen[Int(r)] = generation }
+            scratch.literalSeen.withUnsafeMutableBufferPointer { literalSeen in
+                var marker = Marker(literalSeen: literalSeen.baseAddress!, ruleSeen: ruleSeen.baseAddress!,
+                                    ruleStart: ruleStart, ruleList: ruleList, generation: generation)
+                scanner.scan(message, visitor: &marker)
+                passed += marker.passed
+            }
+        }
+        scratch.passedCount = passed
+    }
+
+    /// Marks the rules of each literal found, once per message; no closure, so nothing is
+    /// retained per record.
+    private struct Marker: LiteralVisitor {
+        let literalSeen: UnsafeMutablePointer<UInt32>
+        let ruleSeen: UnsafeMutablePointer<UInt32>
+        let ruleStart: UnsafeMutablePointer<Int32>
+        let ruleList: UnsafeMutablePointer<Int32>
+        let generation: UInt32
+        var passed = 0
+
+        @inline(__always)
+        mutating func found(_ id: Int) -> Bool {
+            guard literalSeen[id] != generation else { return true }
+            literalSeen[id] = generation
+            for k in Int(ruleStart[id])..<Int(ruleStart[id + 1]) {
+                let r = Int(ruleList[k])
+                if ruleSeen[r] != generation {
+                    ruleSeen[r] = generation
                     passed += 1
                 }
             }
             return true
         }
-        scratch.passedCount = passed
     }
 
     /// The literals of rule `index` that occur in `message` (for `rules explain`).
