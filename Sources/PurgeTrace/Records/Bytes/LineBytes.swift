@@ -199,7 +199,7 @@ struct LineBytes {
     @inline(__always) func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, at: 0) }
 
     /// True when `literal` is at `i`, ignoring ASCII case (literal given in lowercase).
-    func matchesCaseless(_ literal: StaticString, at i: Int) -> Bool {
+    @inline(__always) func matchesCaseless(_ literal: StaticString, at i: Int) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard i >= 0, i + n <= count else { return false }
         let l = literal.utf8Start
