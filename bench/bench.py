@@ -13,7 +13,10 @@ these files ripgrep 13 is also pathologically slow: its DFA gives up on a Unicod
 at the first non-ASCII byte (the 🛟 of the app's snapshot line) and the fallback engine
 takes minutes per buffer with ~60 patterns (`-P` is as slow).
 
-    bench/bench.py [--size-mb 500] [--runs 3] [--jobs N]
+    bench/bench.py [--size-mb 500] [--runs 3] [--jobs N] [--bin PATH]
+
+`--bin` times another purgetrace build (an older commit, for a before/after table); the
+patterns always come from this checkout's build.
 """
 import argparse
 import json
@@ -132,6 +135,7 @@ def main():
     ap.add_argument("--size-mb", type=int, default=int(os.environ.get("BENCH_SIZE_MB", "500")))
     ap.add_argument("--runs", type=int, default=int(os.environ.get("BENCH_RUNS", "3")))
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--bin", default=BIN, help="the purgetrace binary to time")
     a = ap.parse_args()
     os.makedirs(OUT, exist_ok=True)
     rg = shutil.which("rg")
@@ -143,7 +147,7 @@ def main():
     rows = []
     for path in inputs:
         size = os.path.getsize(path) / 1e6
-        analyze = [BIN, "analyze", "--format", "json", "--jobs", str(a.jobs), "--no-progress", path]
+        analyze = [a.bin, "analyze", "--format", "json", "--jobs", str(a.jobs), "--no-progress", path]
         records = records_of(analyze)
         pt, prss = median_run(analyze, a.runs)
         rt, rrss = median_run([rg, "--no-unicode", "-c", "-f", pats, path], a.runs)
