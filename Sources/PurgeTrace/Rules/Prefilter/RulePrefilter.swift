@@ -29,6 +29,9 @@ public final class RulePrefilter: @unchecked Sendable {
     /// for `scan`, which reads it for every literal found.
     private let ruleStart: UnsafeMutablePointer<Int32>
     private let ruleList: UnsafeMutablePointer<Int32>
+    /// `alwaysTried`, for the same reason.
+    private let alwaysList: UnsafeMutablePointer<Int32>
+    private let alwaysCount: Int
 
     public init(rules: [EventRule]) {
         var ruleLiterals: [[PrefilterLiteral]?] = []
@@ -74,11 +77,15 @@ public final class RulePrefilter: @unchecked Sendable {
         ruleStart.initialize(from: starts, count: starts.count)
         ruleList = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, flat.count))
         ruleList.initialize(from: flat, count: flat.count)
+        alwaysList = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, alwaysTried.count))
+        alwaysList.initialize(from: alwaysTried, count: alwaysTried.count)
+        alwaysCount = alwaysTried.count
     }
 
     deinit {
         ruleStart.deallocate()
         ruleList.deallocate()
+        alwaysList.deallocate()
     }
 
     /// Literals a message must hold (one of) for `rule` to match, and where they came from.
@@ -129,10 +136,10 @@ public final class RulePrefilter: @unchecked Sendable {
             scratch.generation = 1
         }
         let generation = scratch.generation
-        var passed = alwaysTried.count
-        let (ruleStart, ruleList) = (self.ruleStart, self.ruleList)
+        var passed = alwaysCount
+        let (ruleStart, ruleList, alwaysList) = (self.ruleStart, self.ruleList, self.alwaysList)
         scratch.ruleSeen.withUnsafeMutableBufferPointer { ruleSeen in
-            for r in alwaysTried { ruleSeen[Int(r)] = generation }
+            for k in 0..<passed { ruleSeen[Int(alwaysList[k])] = generation }
             scratch.literalSeen.withUnsafeMutableBufferPointer { literalSeen in
                 var marker = Marker(literalSeen: literalSeen.baseAddress!, ruleSeen: ruleSeen.baseAddress!,
                                     ruleStart: ruleStart, ruleList: ruleList, generation: generation)
