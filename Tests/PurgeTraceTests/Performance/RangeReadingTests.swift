@@ -106,6 +106,28 @@ import Testing
         }
     }
 
+    @Test func zoneOriginsOfRangesAreJoinedAsOnePassSeesThem() throws {
+        let dir = TestPaths.temporaryDirectory("ranges-zones")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("plain.log").path
+        // Zone-less times first, printed offsets only further down: each range sees part.
+        var text = ""
+        for i in 0..<60 {
+            let second = String(format: "%02d", i % 60)
+            text += i < 40 ? "2025-03-14 09:21:\(second) UC=1, Items=\(i)\n" : "2025-03-14T09:22:\(second)+02:00 noise \(i)\n"
+            if i % 9 == 0 { text += "  continued \(i)\n" }
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        var read = ReadOptions()
+        read.inputFormat = .plain
+        let whole = Self.report([path], jobs: 1, rangeSize: 0, read: read)
+        #expect(whole.contains("offset in each timestamp; lines without one: assumed UTC"))
+        #expect(whole.contains("timestamps carry no zone"))
+        for rangeSize in [1, 50, 400] {
+            #expect(Self.report([path], jobs: 3, rangeSize: rangeSize, read: read) == whole, "ranges of \(rangeSize)")
+        }
+    }
+
     @Test func aFolderOfSplitFilesReadsTheSameWhateverTheWorkers() throws {
         let dir = TestPaths.temporaryDirectory("ranges-folder")
         defer { try? FileManager.default.removeItem(at: dir) }
