@@ -3,10 +3,10 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 DEMO_SAMPLE ?= samples/lost-purge-log-show.log
 
-# Homebrew keeps libarchive and sqlite out of the default pkg-config path.
+# Homebrew keeps libarchive, sqlite and openssl@3 out of the default pkg-config path.
 ifeq ($(shell uname -s),Darwin)
 BREW := $(shell brew --prefix 2>/dev/null)
-export PKG_CONFIG_PATH := $(BREW)/opt/libarchive/lib/pkgconfig:$(BREW)/opt/sqlite/lib/pkgconfig:$(PKG_CONFIG_PATH)
+export PKG_CONFIG_PATH := $(BREW)/opt/libarchive/lib/pkgconfig:$(BREW)/opt/sqlite/lib/pkgconfig:$(BREW)/opt/openssl@3/lib/pkgconfig:$(PKG_CONFIG_PATH)
 endif
 
 .PHONY: all deps build release demo test test-asan test-tsan bench fuzz install clean

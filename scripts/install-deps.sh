@@ -3,10 +3,10 @@
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: Homebrew.
 set -eu
 
-DEBIAN_PACKAGES="libpcre2-dev libsqlite3-dev libyaml-dev libarchive-dev zlib1g-dev pkg-config"
+DEBIAN_PACKAGES="libpcre2-dev libsqlite3-dev libyaml-dev libarchive-dev zlib1g-dev libssl-dev pkg-config"
 # The test suite builds archives of every container type with the system tools.
 DEBIAN_PACKAGES="$DEBIAN_PACKAGES zip gzip tar"
-BREW_PACKAGES="pcre2 sqlite libyaml libarchive pkg-config"
+BREW_PACKAGES="pcre2 sqlite libyaml libarchive openssl@3 pkg-config"
 
 case "$(uname -s)" in
 Linux)
@@ -31,7 +31,7 @@ Darwin)
     done
     ;;
 *)
-    echo "install-deps: unsupported system $(uname -s); install PCRE2, SQLite 3, libyaml and libarchive" >&2
+    echo "install-deps: unsupported system $(uname -s); install PCRE2, SQLite 3, libyaml, libarchive and OpenSSL (libcrypto)" >&2
     exit 1
     ;;
 esac

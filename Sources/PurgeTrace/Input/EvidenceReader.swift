@@ -12,18 +12,30 @@
 // Push model: nothing returns collections of records; the sink receives them as they are
 // parsed, so memory stays flat on multi-GB input. Errors: a PATH that cannot be read at
 // all throws `ToolError` (exit 2); bad content anywhere is a warning on a source.
+//
+// One big plain file uses every core: when a `WorkerBudget` has workers to spare, its
+// format reads in ranges (`RangeReadableParser`) and the sink takes parts
+// (`RangeRecordSink`), `RangeScanner` cuts it into byte ranges at lines that start a
+// record, reads them on several workers (each with its own parser and sink part) while
+// another thread hashes the file, and joins the results in order — line numbers, facts,
+// warnings and signals come out exactly as one pass would give them.
 
 /// Reads evidence (files, folders, archives, compressed streams, stdin) and pushes each
 /// source's records into a sink.
 public final class EvidenceReader: Sendable {
     public let options: ReadOptions
     public let parsers: ParserProvider
+    public let budget: WorkerBudget?
 
-    /// - Parameter parsers: format detection and parser creation; `.standard` unless a test
-    ///   or a tool plugs in its own.
-    public init(options: ReadOptions, parsers: ParserProvider = .standard) {
+    /// - Parameters:
+    ///   - parsers: format detection and parser creation; `.standard` unless a test or a
+    ///     tool plugs in its own.
+    ///   - budget: workers a big plain file may borrow to be read in byte ranges on several
+    ///     cores (the caller holds one already); nil reads every source on the calling thread.
+    public init(options: ReadOptions, parsers: ParserProvider = .standard, budget: WorkerBudget? = nil) {
         self.options = options
         self.parsers = parsers
+        self.budget = budget
     }
 
     /// Reads every source of `unit` into `sink`: members in the unit's order, folders in
@@ -36,6 +48,6 @@ public final class EvidenceReader: Sendable {
     /// - Throws: `ToolError` when a member PATH cannot be read at all, or when a format needs
     ///   an option that was not given (`--year`, `--date`). Bad content is a warning in the facts.
     public func read(unit: EvidenceUnit, into sink: RecordSink) throws(ToolError) {
-        try UnitWalk(unit: unit, sink: sink, options: options, parsers: parsers).run()
+        try UnitWalk(unit: unit, sink: sink, options: options, parsers: parsers, workers: budget).run()
     }
 }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A file (or standard input) read with plain `read(2)` calls.
-public final class FileStream: ByteStream {
+public final class FileStream: ByteStream, RandomlyReadable {
     private let fd: Int32
     private let ownsDescriptor: Bool
     private var ended = false
@@ -36,6 +36,12 @@ public final class FileStream: ByteStream {
 
     deinit {
         if ownsDescriptor { FileSystem.closeFile(fd) }
+    }
+
+    /// A file opened by path is read from its start; standard input may not be.
+    var randomAccess: RandomAccessFile? {
+        guard ownsDescriptor, let size = FileSystem.regularFileSize(fd) else { return nil }
+        return RandomAccessFile(descriptor: fd, size: size, owner: self)
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {

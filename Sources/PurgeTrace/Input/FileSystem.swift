@@ -68,6 +68,19 @@ enum FileSystem {
         read(fd, buffer.baseAddress, buffer.count)
     }
 
+    /// `pread(2)`: reads at an offset without moving the descriptor's position, so several
+    /// threads can read one descriptor at once.
+    static func readBytes(_ fd: Int32, at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        pread(fd, buffer.baseAddress, buffer.count, off_t(offset))
+    }
+
+    /// The size of an open regular file; nil for anything else (a pipe, a device).
+    static func regularFileSize(_ fd: Int32) -> Int64? {
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(st.st_size)
+    }
+
     static func openForReading(_ path: String) -> Result<Int32, ErrorText> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         return fd >= 0 ? .success(fd) : .failure(ErrorText(errno: errno))

@@ -1,6 +1,6 @@
 /// Bytes already read (a sniffed head) followed by the rest of their stream, so sniffing
 /// the first bytes never needs a seek.
-final class PrefixedStream: ByteStream {
+final class PrefixedStream: ByteStream, RandomlyReadable {
     private var head: [UInt8]
     private var position = 0
     let rest: ByteStream
@@ -25,4 +25,7 @@ final class PrefixedStream: ByteStream {
     }
 
     var endNote: String? { rest.endNote }
+
+    /// The head was read from the start of `rest`, so the whole is `rest`'s file.
+    var randomAccess: RandomAccessFile? { (rest as? RandomlyReadable)?.randomAccess }
 }

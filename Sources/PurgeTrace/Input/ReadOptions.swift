@@ -9,6 +9,10 @@ public struct ReadOptions: Sendable {
     /// `--process-alias FROM=TO`.
     public var processAliases: [String: String]
     public var limits: ContainerLimits
+    /// About how many bytes each byte range of a big plain file holds when the file is read
+    /// on several cores (a file is split when it holds two or more). Results never depend
+    /// on it; tests make it small to split small files.
+    public var rangeSize = 8 << 20
 
     public init(inputFormat: LogFormat? = nil, time: TimeOptions = TimeOptions(), since: Instant? = nil,
                 until: Instant? = nil, processAliases: [String: String] = [:], limits: ContainerLimits = ContainerLimits()) {

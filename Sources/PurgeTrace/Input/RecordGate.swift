@@ -7,12 +7,14 @@ final class RecordGate {
     private let until: Instant?
     private let defaultProcess: UnsafeMutableRawBufferPointer?
     private let aliases: [(from: UnsafeMutableRawBufferPointer, to: UnsafeMutableRawBufferPointer)]
-    var facts = SourceFactsBuilder()
+    var facts: SourceFactsBuilder
     /// Records dropped by `--since/--until`.
     private(set) var outsideWindow = 0
 
-    init(sink: RecordSink, since: Instant?, until: Instant?, defaultProcess: String?, aliases: [String: String]) {
+    init(sink: RecordSink, since: Instant?, until: Instant?, defaultProcess: String?, aliases: [String: String],
+         gapLimit: Int = SourceFactsBuilder.maxGaps) {
         self.sink = sink
+        facts = SourceFactsBuilder(gapLimit: gapLimit)
         self.since = since
         self.until = until
         self.defaultProcess = defaultProcess.map(RecordGate.copy)

@@ -14,8 +14,14 @@ public struct SourceFactsBuilder {
     public private(set) var gaps: [Gap] = []
     public private(set) var droppedGaps = 0
     public private(set) var processes = ProcessTable()
+    /// Gaps kept before further ones are only counted: `maxGaps` for a source; none for
+    /// the builder of one byte range, whose gaps are re-measured (and then capped) when it
+    /// is appended — a range is bounded in bytes, so its gaps are too.
+    public let gapLimit: Int
 
-    public init() {}
+    public init(gapLimit: Int = SourceFactsBuilder.maxGaps) {
+        self.gapLimit = gapLimit
+    }
 
     /// One kept record. A gap is a silence longer than 30 minutes after the latest time so
     /// far (the running maximum), so unsorted rows stepping back never make a gap.
@@ -37,7 +43,8 @@ public struct SourceFactsBuilder {
     public mutating func append(_ later: SourceFactsBuilder) {
         guard later.records > 0 else { return }
         guard let latest = last, let start = later.firstInOrder else {
-            self = later
+            let limit = gapLimit
+            self = later.capped(at: limit)
             return
         }
         // The later range's gaps were measured from its own running maximum; measured from
@@ -55,7 +62,20 @@ public struct SourceFactsBuilder {
     }
 
     private mutating func addGap(_ gap: Gap) {
-        if gaps.count < SourceFactsBuilder.maxGaps { gaps.append(gap) } else { droppedGaps += 1 }
+        if gaps.count < gapLimit { gaps.append(gap) } else { droppedGaps += 1 }
+    }
+
+    /// The same facts under another gap limit (the gaps past it counted, not kept).
+    private func capped(at limit: Int) -> SourceFactsBuilder {
+        var copy = SourceFactsBuilder(gapLimit: limit)
+        copy.records = records
+        copy.first = first
+        copy.last = last
+        copy.firstInOrder = firstInOrder
+        copy.processes = processes
+        copy.droppedGaps = droppedGaps
+        for gap in gaps { copy.addGap(gap) }
+        return copy
     }
 
     /// Warnings about what the builder could not keep.

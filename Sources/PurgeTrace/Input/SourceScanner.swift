@@ -15,18 +15,24 @@ public struct SourceScanner {
     /// `options.time`, plus what the reader learned from the source's path (sysdiagnose capture time).
     public var time: TimeOptions
     public var parsers: ParserProvider
+    /// Workers that may read a big plain file's byte ranges at once (`RangeScanner`,
+    /// `options.rangeSize`); nil reads every source in one go on the calling thread.
+    public var budget: WorkerBudget?
 
     public init(path: String, device: String, options: ReadOptions, time: TimeOptions? = nil,
-                parsers: ParserProvider = .standard) {
+                parsers: ParserProvider = .standard, budget: WorkerBudget? = nil) {
         self.path = path
         self.device = device
         self.options = options
         self.time = time ?? options.time
         self.parsers = parsers
+        self.budget = budget
     }
 
     /// Largest carry buffer of the last scan (tests check that memory stays bounded).
     public private(set) var peakLineBuffer = 0
+    /// Byte ranges the last scan read the source in: 1 in one go, more on several workers.
+    public private(set) var rangesRead = 0
 
     /// Scans `stream` into `sink` and returns the facts it also passed to `sink.endSource`.
     ///
@@ -74,13 +80,30 @@ public struct SourceScanner {
         let context = SourceContext(path: path, time: time)
         let fileProcess = LumberjackFileName.appName(of: String(fileName))
         context.processFromFileName = fileProcess
+        let info = SourceInfo(path: path, device: device, format: format,
+                              defaultProcess: RecordGate.aliased(fileProcess, options.processAliases),
+                              processAliases: options.processAliases)
+        sink.beginSource(info)
+
+        if let ranged = try scanInRanges(stream, format: format, head: UnsafeRawBufferPointer(rebasing: buffer[bom..<filled]),
+                                         bom: bom, context: context, info: info, fileProcess: fileProcess, sink: sink) {
+            facts.sha256 = ranged.sha256
+            facts.bytes = ranged.bytes
+            facts.format = format
+            describe(&facts, ranged.facts, context)
+            facts.warnings += cutWarning(lines: ranged.cutLines, first: ranged.firstCutLine, dropped: ranged.droppedBytes)
+            facts.warnings += ranged.facts.warnings
+            if let note = ranged.readNote { facts.warnings.append(note) }
+            peakLineBuffer = ranged.peakCarry
+            rangesRead = ranged.ranges
+            sink.endSource(facts)
+            return facts
+        }
+
         let gate = RecordGate(sink: sink, since: options.since, until: options.until,
                               defaultProcess: fileProcess, aliases: options.processAliases)
         var parser = parsers.makeParser(format, context)
         var splitter = LineSplitter(maxLineLength: options.limits.maxLineLength, startOffset: Int64(bom))
-        sink.beginSource(SourceInfo(path: path, device: device, format: format,
-                                    defaultProcess: RecordGate.aliased(fileProcess, options.processAliases),
-                                    processAliases: options.processAliases))
 
         hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
         bytes += Int64(filled)
@@ -98,32 +121,76 @@ public struct SourceScanner {
         }
         try parser.finish { gate.accept($0) }
         peakLineBuffer = splitter.peakCarryCapacity
+        rangesRead = 1
 
         facts.sha256 = hasher.finalizeHex()
         facts.bytes = bytes
         facts.format = format
-        facts.records = gate.facts.records
-        facts.undecodable = context.undecodable
-        facts.first = gate.facts.first
-        facts.last = gate.facts.last
-        facts.gaps = gate.facts.gaps
-        facts.processes = gate.facts.processes.spansByName
-        facts.zoneOrigin = context.zoneOrigin
-        facts.dateOrigin = context.dateOrigin
-        facts.warnings = context.warnings
-        if splitter.cutLines > 0 {
-            facts.warnings.append("\(splitter.cutLines) line(s) longer than \(splitter.maxLineLength) bytes cut "
-                + "(first at line \(splitter.firstCutLine ?? 0); \(splitter.droppedBytes) bytes dropped)")
-        }
+        describe(&facts, gate.facts, context)
+        facts.warnings += cutWarning(lines: splitter.cutLines, first: splitter.firstCutLine, dropped: splitter.droppedBytes)
         facts.warnings += gate.facts.warnings
         if let note = stream.endNote { facts.warnings.append(note) }
         sink.endSource(facts)
         return facts
     }
 
+    /// The facts a source's records and its parser's reports make.
+    private func describe(_ facts: inout SourceFacts, _ records: SourceFactsBuilder, _ context: SourceContext) {
+        facts.records = records.records
+        facts.undecodable = context.undecodable
+        facts.first = records.first
+        facts.last = records.last
+        facts.gaps = records.gaps
+        facts.processes = records.processes.spansByName
+        facts.zoneOrigin = context.zoneOrigin
+        facts.dateOrigin = context.dateOrigin
+        facts.warnings = context.warnings
+    }
+
+    private func cutWarning(lines: Int, first: Int?, dropped: Int64) -> [String] {
+        guard lines > 0 else { return [] }
+        return ["\(lines) line(s) longer than \(max(1, options.limits.maxLineLength)) bytes cut "
+            + "(first at line \(first ?? 0); \(dropped) bytes dropped)"]
+    }
+
+    /// Reads a big plain file in byte ranges on several workers, when it is one, its format
+    /// reads in ranges, the sink takes parts, and the budget has a worker to spare; nil
+    /// (having read nothing) otherwise.
+    private func scanInRanges(_ stream: ByteStream, format: LogFormat, head: UnsafeRawBufferPointer, bom: Int,
+                              context: SourceContext, info: SourceInfo, fileProcess: String?,
+                              sink: RecordSink) throws(ToolError) -> RangeScanner.Result? {
+        let rangeSize = options.rangeSize
+        guard let budget, budget.total > 1, let file = (stream as? RandomlyReadable)?.randomAccess,
+              file.size - Int64(bom) >= 2 * Int64(max(1, rangeSize)),
+              let rangeSink = sink as? RangeRecordSink, let makePart = rangeSink.rangePartFactory(),
+              var probe = parsers.makeParser(format, SourceContext(path: path, time: time)) as? any RangeReadableParser,
+              probe.readsRanges else { return nil }
+        let extra = budget.take(upTo: budget.total - 1)
+        defer { budget.release(extra) }
+        guard extra > 0 else { return nil }
+        let plan = RangePlan.make(file: file, contentStart: Int64(bom), rangeSize: Int64(max(1, rangeSize)),
+                                  maxLineLength: options.limits.maxLineLength) { probe.startsRange($0) }
+        guard plan.count > 1 else { return nil }
+        // What a parser remembers after the head (a header's TTL column) is assumed at
+        // every range start, and checked as the ranges are joined.
+        let firstCarry = probe.carry
+        var splitter = LineSplitter(maxLineLength: options.limits.maxLineLength, startOffset: Int64(bom))
+        do throws(ToolError) {
+            try splitter.push(head) { line throws(ToolError) in
+                try probe.feed(line: line.bytes, number: line.number, offset: line.offset) { _ in }
+            }
+        } catch {
+            // The head cannot be read ahead: assume nothing; the check still holds.
+        }
+        let job = RangeScanner.Job(file: file, plan: plan, path: path, options: options, time: time, format: format,
+                                   parsers: parsers, fileProcess: fileProcess, info: info, makePart: makePart)
+        return try RangeScanner.scan(job, workers: min(plan.count, extra + 1), assumedCarry: probe.carry,
+                                     firstCarry: firstCarry, into: rangeSink, context: context)
+    }
+
     /// Splits a chunk and feeds its lines to the parser. Generic so the parser's existential
     /// is opened once per chunk, not per line.
-    private static func feed<P: RecordParser>(_ chunk: UnsafeRawBufferPointer, _ splitter: inout LineSplitter,
+    static func feed<P: RecordParser>(_ chunk: UnsafeRawBufferPointer, _ splitter: inout LineSplitter,
                                              _ parser: inout P, _ gate: RecordGate) throws(ToolError) {
         try splitter.push(chunk) { line throws(ToolError) in
             try parser.feed(line: line.bytes, number: line.number, offset: line.offset) { gate.accept($0) }

@@ -28,7 +28,7 @@ extension UnitWalk {
             return
         }
         var scanner = SourceScanner(path: name, device: unit.device, options: options, time: timeOptions(for: name),
-                                    parsers: parsers)
+                                    parsers: parsers, budget: workers)
         try scanner.scan(content, into: sink)
     }
 

@@ -10,16 +10,18 @@ final class UnitWalk {
     let sink: RecordSink
     let options: ReadOptions
     let parsers: ParserProvider
+    let workers: WorkerBudget?
     /// Reset per member: the decompression total is per PATH argument.
     var budget = DecompressionBudget()
     /// Files outside the tree reached through symlinks, so two links read one file once.
     var linkedFilesRead: Set<FileSystem.FileID> = []
 
-    init(unit: EvidenceUnit, sink: RecordSink, options: ReadOptions, parsers: ParserProvider) {
+    init(unit: EvidenceUnit, sink: RecordSink, options: ReadOptions, parsers: ParserProvider, workers: WorkerBudget? = nil) {
         self.unit = unit
         self.sink = sink
         self.options = options
         self.parsers = parsers
+        self.workers = workers
     }
 
     func run() throws(ToolError) {

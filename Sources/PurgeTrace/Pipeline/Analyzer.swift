@@ -9,12 +9,16 @@ public final class Analyzer: Sendable {
     public let correlator: Correlator
     public let options: AnalysisOptions
     public let ruleErrors: [String]
+    /// `options.jobs` busy cores in all: a unit being read holds one, and a big plain file
+    /// borrows the free ones to be read in byte ranges (so one huge export uses every core).
+    public let budget: WorkerBudget
 
     public init(ruleSet: RuleSet, options: AnalysisOptions, ruleErrors: [String] = []) {
         self.engine = RuleEngine(ruleSet: ruleSet)
         self.correlator = Correlator(ruleSet: ruleSet)
         self.options = options
         self.ruleErrors = ruleErrors
+        self.budget = WorkerBudget(workers: options.jobs)
     }
 
     /// Plans the units of PATH arguments (contract §1, incident-model.md §3).
@@ -57,12 +61,15 @@ public final class Analyzer: Sendable {
                             warnings: evidence.warnings + correlation.warnings)
     }
 
-    /// Reads one unit and runs the event rules over it.
+    /// Reads one unit and runs the event rules over it, holding one worker of `budget`
+    /// meanwhile (waiting for one to be free); a big plain file borrows more.
     /// - Parameter recordObserver: sees every record after the rules (`--keep-records`).
     public func collect(unit: EvidenceUnit, recordObserver: RecordObserver? = nil) throws(ToolError) -> UnitEvidence {
         let matcher = engine.makeMatcher()
         let collector = SignalCollector(matcher: matcher, observer: recordObserver)
-        try EvidenceReader(options: options.read).read(unit: unit, into: collector)
+        budget.acquire()
+        defer { budget.release() }
+        try EvidenceReader(options: options.read, budget: budget).read(unit: unit, into: collector)
         let sources = collector.sources.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         return UnitEvidence(unit: unit, sources: sources, signals: collector.signals.sorted(by: Signal.evidenceOrder),
                             warnings: matcher.warnings)

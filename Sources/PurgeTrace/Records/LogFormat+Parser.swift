@@ -14,6 +14,9 @@
 //   line-oriented ones (a record starts where the style's timestamp starts a line; other
 //   lines continue its message).
 // - `FormatDetector` runs the same first-line classifiers the parsers use.
+// - `RangeReadableParser`: the formats whose reading can start at a record start in the
+//   middle of a file (what a parser remembers of earlier lines fits in a `ParserCarry`),
+//   so a big file is read in byte ranges on several cores.
 extension LogFormat {
     /// A fresh parser for one source of this format.
     public func makeParser(context: SourceContext) -> any RecordParser {

@@ -38,6 +38,8 @@ public final class SourceContext {
     public var zoneOrigin: String?
     /// Where a missing year or date came from, e.g. "--year 2025", "sysdiagnose capture time".
     public var dateOrigin: String?
+    /// What `zoneOrigin` is made of (so the contexts of a source's byte ranges can be joined).
+    var zoneEvidence = ZoneEvidence()
 
     public init(path: String, time: TimeOptions = TimeOptions()) {
         self.path = path
@@ -47,5 +49,19 @@ public final class SourceContext {
     /// Adds a warning once (repeated messages are counted, not repeated).
     public func warn(_ message: String) {
         if !warnings.contains(message) { warnings.append(message) }
+    }
+
+    /// Joins what the parser of the next byte range of the same source reported, as if one
+    /// parser had read both ranges: warnings in order of first appearance, counts added,
+    /// the zone origin made of everything either saw.
+    func append(_ later: SourceContext) {
+        for warning in later.warnings { warn(warning) }
+        undecodable += later.undecodable
+        let joined = zoneEvidence.joined(with: later.zoneEvidence)
+        if joined != zoneEvidence {
+            zoneEvidence = joined
+            zoneOrigin = joined.origin
+        }
+        if dateOrigin == nil { dateOrigin = later.dateOrigin }
     }
 }

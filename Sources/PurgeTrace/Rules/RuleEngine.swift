@@ -7,8 +7,9 @@
 // `RuleEngine` is built once per run and shared by all workers: compiled patterns and the
 // prefilter are immutable. Each worker matches through its own `RecordMatcher`, which owns
 // the PCRE2 match data and the prefilter's scratch marks. For each record the prefilter
-// scans the message bytes once (one Aho–Corasick pass over the literals of all rules) and
-// only the rules whose literals occur run a regex; rules are then tried in load order, so
+// scans the message bytes once (one pass for the literals of all rules, which looks at
+// every few bytes for a rare 4-byte anchor of some literal) and only the rules whose
+// literals occur run a regex; rules are then tried in load order, so
 // the signals of a record come out in a stable order. Strings are built only for records
 // some rule matched.
 //

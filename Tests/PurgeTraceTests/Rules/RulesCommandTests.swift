@@ -60,7 +60,12 @@ import PurgeTrace
         let array = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
         #expect(array.count == Self.shipped.count)
         let first = try #require(array.first)
-        #expect(Set(first.keys) == ["file", "id", "level", "line", "signal", "title", "type"])
+        #expect(Set(first.keys) == ["file", "id", "level", "line", "patterns", "signal", "title", "type"])
+        // Event rules list their patterns (bench/bench.py hands them to ripgrep); correlation rules none.
+        for row in array {
+            let patterns = try #require(row["patterns"] as? [String])
+            #expect((row["type"] as? String == "event") == !patterns.isEmpty, "\(row["id"] ?? "")")
+        }
         #expect(run.stdout.contains("    \"file\": \"") && run.stdout.range(of: "\"file\"")!.lowerBound < run.stdout.range(of: "\"id\"")!.lowerBound)
     }
 

@@ -101,17 +101,48 @@ struct LineBytes {
 
     /// First index of `byte` at or after `from` (memchr), or nil.
     @inline(__always) func index(of byte: UInt8, from: Int = 0) -> Int? {
-        guard from < count else { return nil }
-        guard let hit = memchr(base + from, Int32(byte), count - from) else { return nil }
+        index(of: byte, from: from, to: count)
+    }
+
+    /// First index of `byte` in `[from, to)`, or nil. The first bytes are looked at in
+    /// place: what parsers look for (a `:` after a process, a `]`) is usually that close,
+    /// and a call to memchr costs more than a dozen compares.
+    @inline(__always) func index(of byte: UInt8, from: Int, to: Int) -> Int? {
+        let end = min(to, count)
+        var i = max(from, 0)
+        let near = min(end, i + 16)
+        while i < near {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        guard i < end else { return nil }
+        guard let hit = memchr(base + i, Int32(byte), end - i) else { return nil }
         return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// First index of `byte` in `[from, to)`, or nil.
-    @inline(__always) func index(of byte: UInt8, from: Int, to: Int) -> Int? {
+    /// First index in `[from, to)` of a byte equal to `a`, `b` or `c`, or `to` (clamped to
+    /// the line) — eight bytes at a time, for the short runs parsers cross (a sender, a
+    /// subsystem) where a call to memchr per byte value would cost more.
+    @inline(__always) func firstOf(_ a: UInt8, _ b: UInt8, _ c: UInt8, from: Int, to: Int) -> Int {
         let end = min(to, count)
-        guard from < end else { return nil }
-        guard let hit = memchr(base + from, Int32(byte), end - from) else { return nil }
-        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        var i = max(from, 0)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let (ma, mb, mc) = (UInt64(a) &* ones, UInt64(b) &* ones, UInt64(c) &* ones)
+        while i + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let xa = word ^ ma, xb = word ^ mb, xc = word ^ mc
+            // A byte is flagged when it is zero; the lowest flag is exact (borrows only go up).
+            let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end {
+            let byte = base[i]
+            if byte == a || byte == b || byte == c { return i }
+            i += 1
+        }
+        return max(end, max(from, 0))
     }
 
     /// Last index of `byte` before `to`, at or after `from`, or nil.
@@ -134,9 +165,19 @@ struct LineBytes {
         return nil
     }
 
-    /// Index of the first byte at or after `i` that is not a space or tab.
+    /// Index of the first byte at or after `i` that is not a space or tab. Column padding
+    /// runs long (`log show` pads to fixed widths), so spaces go eight at a time.
     @inline(__always) func skipSpaces(from i: Int) -> Int {
         var j = i
+        while j >= 0, j + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self))
+            let other = word ^ 0x2020_2020_2020_2020
+            if other != 0 {
+                j += other.trailingZeroBitCount >> 3
+                break
+            }
+            j += 8
+        }
         while j < count, base[j] == 32 || base[j] == 9 { j += 1 }
         return j
     }
@@ -158,7 +199,7 @@ struct LineBytes {
     @inline(__always) func hasPrefix(_ literal: StaticString) -> Bool { matches(literal, at: 0) }
 
     /// True when `literal` is at `i`, ignoring ASCII case (literal given in lowercase).
-    func matchesCaseless(_ literal: StaticString, at i: Int) -> Bool {
+    @inline(__always) func matchesCaseless(_ literal: StaticString, at i: Int) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard i >= 0, i + n <= count else { return false }
         let l = literal.utf8Start

@@ -47,19 +47,29 @@ enum AppleLogLines {
     /// ends at the first `:`; an empty category (`[com.apple.network:]`) is absent.
     static func readSenderAndSubsystem(_ line: LineBytes, from start: Int, into head: inout RecordHead) -> Int {
         var i = start
-        if line[i] == 40, let close = line.index(of: 41, from: i + 1, to: i + 256), close > i + 1,
-           line[close + 1] == 32 || close + 1 == line.count,
-           line.index(of: 32, from: i + 1, to: close) == nil, line.index(of: 40, from: i + 1, to: close) == nil {
-            head.sender = Span(i + 1, end: close)
-            i = min(close + 2, line.count)
+        // One pass each: the first `)` within 256 bytes, unless a space or `(` comes first.
+        if line[i] == 40 {
+            let limit = min(i + 256, line.count)
+            let j = line.firstOf(41, 32, 40, from: i + 1, to: limit)
+            if j < limit, line.base[j] == 41, j > i + 1, line[j + 1] == 32 || j + 1 == line.count {
+                head.sender = Span(i + 1, end: j)
+                i = min(j + 2, line.count)
+            }
         }
-        if line[i] == 91, let close = line.index(of: 93, from: i + 1, to: i + 512),
-           line[close + 1] == 32 || close + 1 == line.count,
-           let colon = line.index(of: 58, from: i + 1, to: close), colon > i + 1,
-           line.index(of: 32, from: i + 1, to: colon) == nil {
-            head.subsystem = Span(i + 1, end: colon)
-            if close > colon + 1 { head.category = Span(colon + 1, end: close) }
-            i = min(close + 2, line.count)
+        // The first `]` within 512 bytes, with a `:` before it and no space before the `:`.
+        if line[i] == 91 {
+            let limit = min(i + 512, line.count)
+            var colon = -1
+            var j = line.firstOf(93, 58, 32, from: i + 1, to: limit)
+            if j < limit, line.base[j] == 58 {
+                colon = j
+                j = line.index(of: 93, from: j + 1, to: limit) ?? limit
+            }
+            if j < limit, line.base[j] == 93, colon > i + 1, line[j + 1] == 32 || j + 1 == line.count {
+                head.subsystem = Span(i + 1, end: colon)
+                if j > colon + 1 { head.category = Span(colon + 1, end: j) }
+                i = min(j + 2, line.count)
+            }
         }
         return i
     }

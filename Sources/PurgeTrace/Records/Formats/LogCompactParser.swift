@@ -73,3 +73,11 @@ struct LogCompactParser: RecordParser {
         }
     }
 }
+
+/// A range starts at any line that is not a continuation: the format has no memory.
+extension LogCompactParser: RangeReadableParser {
+    func startsRange(_ line: LineBytes) -> Bool {
+        var head = RecordHead()
+        return LogCompactParser.classify(line, into: &head) != .continuation
+    }
+}

@@ -9,6 +9,7 @@ struct LogShowParser: RecordParser {
     private var clock: SourceClock
     /// From the header: true when it names a TTL column; nil when no header was seen.
     private var hasTTL: Bool?
+    private var stamps = IsoPrefixCache()
 
     init(context: SourceContext) {
         framer = LineFramer(context: context)
@@ -19,7 +20,7 @@ struct LogShowParser: RecordParser {
                        emit: (RecordView) -> Void) throws(ToolError) {
         let line = LineBytes(raw)
         var head = RecordHead()
-        switch LogShowParser.classify(line, into: &head, hasTTL: hasTTL) {
+        switch LogShowParser.classify(line, into: &head, hasTTL: hasTTL, stamps: &stamps) {
         case .record:
             let (time, utcOffset) = clock.resolve(head.stamp)
             framer.start(line, head: head, time: time, utcOffset: utcOffset, number: number, offset: offset, emit: emit)
@@ -52,9 +53,17 @@ struct LogShowParser: RecordParser {
     }
 
     static func classify(_ line: LineBytes, into head: inout RecordHead, hasTTL: Bool?) -> LineKind {
+        var stamps = IsoPrefixCache()
+        return classify(line, into: &head, hasTTL: hasTTL, stamps: &stamps)
+    }
+
+    /// `classify` for the lines of a source in order (timestamps' date and minute cached).
+    @inline(__always)
+    static func classify(_ line: LineBytes, into head: inout RecordHead, hasTTL: Bool?,
+                         stamps: inout IsoPrefixCache) -> LineKind {
         let stamp: Stamp
         var i: Int
-        switch line.isoStamp(at: 0, allowT: false) {
+        switch line.isoStampAtStart(allowT: false, cache: &stamps) {
         case .none:
             return AppleLogLines.isNotRecord(line) ? .skip : .continuation
         case .invalid: return .malformed
@@ -97,5 +106,20 @@ struct LogShowParser: RecordParser {
         i = min(processEnd + 2, line.count)
         head.messageStart = AppleLogLines.readSenderAndSubsystem(line, from: i, into: &head)
         return .record
+    }
+}
+
+/// A range starts at any line that is not a continuation; what the header said about the
+/// TTL column is carried.
+extension LogShowParser: RangeReadableParser {
+    var carry: ParserCarry {
+        get { ParserCarry(hasTTL.map { $0 ? 2 : 1 } ?? 0) }
+        set { hasTTL = newValue.value == 0 ? nil : newValue.value == 2 }
+    }
+
+    func startsRange(_ line: LineBytes) -> Bool {
+        var head = RecordHead()
+        // The TTL column decides between a record and a malformed line, never a continuation.
+        return LogShowParser.classify(line, into: &head, hasTTL: nil) != .continuation
     }
 }

@@ -58,3 +58,11 @@ struct LogSyslogParser: RecordParser {
         return .record
     }
 }
+
+/// A range starts at any line that is not a continuation: the format has no memory.
+extension LogSyslogParser: RangeReadableParser {
+    func startsRange(_ line: LineBytes) -> Bool {
+        var head = RecordHead()
+        return LogSyslogParser.classify(line, into: &head) != .continuation
+    }
+}

@@ -45,3 +45,11 @@ struct PlainParser: RecordParser {
         }
     }
 }
+
+/// A range starts at any line that is not a continuation: the format has no memory.
+extension PlainParser: RangeReadableParser {
+    func startsRange(_ line: LineBytes) -> Bool {
+        var head = RecordHead()
+        return PlainParser.classify(line, into: &head) != .continuation
+    }
+}

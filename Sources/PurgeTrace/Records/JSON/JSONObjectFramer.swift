@@ -35,6 +35,16 @@ struct JSONObjectFramer {
 
     var isInsideObject: Bool { depth > 0 }
 
+    /// True when a line starts with `{` and ends with `}`, nothing around: when it is also
+    /// one valid object (its decoder says), the framer would cut out exactly the line — in
+    /// one-object-per-line mode, where every line starts afresh — so a parser may decode it
+    /// directly. Anything else (leading or trailing blanks, junk, broken JSON) goes through
+    /// the framer, which decides what is counted how.
+    static func isWholeObject(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard line.count >= 2 else { return false }
+        return line[0] == 123 && line[line.count - 1] == 125
+    }
+
     // The line being cut (valid between `begin` and the `next` that returns nil).
     private var line = LineBytes(UnsafeRawBufferPointer(start: nil, count: 0))
     private var position = 0

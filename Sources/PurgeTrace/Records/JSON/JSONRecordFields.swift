@@ -18,9 +18,9 @@ struct JSONRecordFields {
     init() {}
 
     /// A record view over the object's text and these fields; `time` is already resolved.
-    func view(text: ByteBuffer, scratch: ByteBuffer, time: Instant, utcOffset: Int, line: Int,
+    func view(text: UnsafeRawBufferPointer, scratch: ByteBuffer, time: Instant, utcOffset: Int, line: Int,
               offset: Int64) -> RecordView {
-        var view = RecordView(time: time, utcOffset: utcOffset, text: text.all,
+        var view = RecordView(time: time, utcOffset: utcOffset, text: text,
                               message: message.isPresent ? scratch.bytes(message) : scratch.bytes(0, 0),
                               line: line, byteOffset: offset)
         let scratchLine = LineBytes(scratch.all)

@@ -28,6 +28,25 @@ struct JSONScanner {
         }
     }
 
+    /// The first `"` or `\` at or after `start` (or `end`), eight bytes at a time: strings
+    /// are most of an exported object's bytes.
+    @inline(__always) private func quoteOrBackslash(from start: Int) -> Int {
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= end {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let quotes = word ^ 0x2222_2222_2222_2222
+            let slashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            // A byte is flagged when it is zero; the lowest flag is exact (borrows only go up).
+            let found = ((quotes &- ones) & ~quotes | (slashes &- ones) & ~slashes) & highs
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end, base[i] != 34, base[i] != 92 { i += 1 }
+        return i
+    }
+
     private mutating func fail() -> Bool {
         failed = true
         return false
@@ -59,11 +78,10 @@ struct JSONScanner {
         guard peek() == 34 else { _ = fail(); return nil }
         i += 1
         let start = i
-        while i < end {
-            let b = base[i]
-            if b == 34 { break }
-            if b == 92 { i += 1 }
-            i += 1
+        while true {
+            i = quoteOrBackslash(from: i)
+            guard i < end, base[i] == 92 else { break }
+            i += 2
         }
         guard i < end else { _ = fail(); return nil }
         let key = Span(start, end: i)
@@ -98,21 +116,19 @@ struct JSONScanner {
         i += 1
         let start = out.count
         var run = i
-        while i < end {
-            let b = base[i]
-            if b == 34 {
+        while true {
+            i = quoteOrBackslash(from: i)
+            guard i < end else { break }
+            if base[i] == 34 {
                 out.append(base + run, count: i - run)
                 i += 1
                 return Span(start, end: out.count)
             }
-            if b == 92 {
-                out.append(base + run, count: i - run)
-                guard unescape(into: out) else { _ = fail(); return nil }
-                run = i
-                continue
-            }
-            i += 1
+            out.append(base + run, count: i - run)
+            guard unescape(into: out) else { _ = fail(); return nil }
+            run = i
         }
+        i = end
         _ = fail()
         return nil
     }
@@ -264,14 +280,16 @@ struct JSONScanner {
 
     private mutating func skipString() -> Bool {
         i += 1
-        while i < end {
-            let b = base[i]
-            if b == 34 {
+        while true {
+            i = quoteOrBackslash(from: i)
+            guard i < end else { break }
+            if base[i] == 34 {
                 i += 1
                 return true
             }
-            i += b == 92 ? 2 : 1
+            i += 2
         }
+        i = end
         return fail()
     }
 

@@ -1,10 +1,12 @@
 /// Reads a JSON record's time: its timestamp string (`2026-07-26 18:11:22.348728+1200`,
 /// `2024-01-15T10:23:45.123456789Z`), else a float of nanoseconds since the epoch.
 enum JSONStamp {
-    static func resolve(_ fields: JSONRecordFields, scratch: ByteBuffer, clock: inout SourceClock) -> (Instant, Int)? {
+    static func resolve(_ fields: JSONRecordFields, scratch: ByteBuffer, clock: inout SourceClock,
+                        stamps: inout IsoPrefixCache) -> (Instant, Int)? {
         if fields.timestamp.isPresent {
             let line = LineBytes(scratch.bytes(fields.timestamp))
-            guard case .ok(let stamp, let end) = line.isoStamp(at: 0), end == line.count else { return nil }
+            guard case .ok(let stamp, let end) = line.isoStampAtStart(allowT: true, cache: &stamps), end == line.count
+            else { return nil }
             return clock.resolve(stamp)
         }
         if let ns = fields.epochNanoseconds, ns.isFinite, abs(ns) < 9.2e18 {

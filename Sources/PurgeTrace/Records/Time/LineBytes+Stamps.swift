@@ -185,3 +185,45 @@ extension LineBytes {
         return (match, bracketed)
     }
 }
+
+extension LineBytes {
+    /// `isoStamp(at: 0, allowT:)` for the lines of one source in order: when the first 16
+    /// bytes (`yyyy-MM-dd HH:mm`) are those of the last stamp read fine — consecutive
+    /// records share them — only the seconds, fraction and zone are read again.
+    func isoStampAtStart(allowT: Bool, cache: inout IsoPrefixCache) -> StampMatch {
+        guard count >= 19 else { return isoStamp(at: 0, allowT: allowT) }
+        let raw = UnsafeRawPointer(base)
+        let key0 = raw.loadUnaligned(as: UInt64.self), key1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        if let prefix = cache.prefix, key0 == cache.key0, key1 == cache.key1, allowT == cache.allowT {
+            // Separators, date, hour and minute are the ones that were read and checked.
+            guard self[16] == 58 else { return .none }
+            let second = digits(at: 17, 2)
+            guard second >= 0 else { return .none }
+            var stamp = prefix
+            stamp.second = second
+            var j = fraction(at: 19, into: &stamp)
+            if let (offset, end) = zone(at: j) {
+                stamp.offset = offset
+                j = end
+            }
+            return second <= 60 ? .ok(stamp, end: j) : .invalid
+        }
+        let result = isoStamp(at: 0, allowT: allowT)
+        if case .ok(let stamp, _) = result {
+            cache.prefix = Stamp(year: stamp.year, month: stamp.month, day: stamp.day, hour: stamp.hour, minute: stamp.minute)
+            cache.key0 = key0
+            cache.key1 = key1
+            cache.allowT = allowT
+        }
+        return result
+    }
+}
+
+/// The `yyyy-MM-dd HH:mm` of the last full-date stamp a parser read fine, by its bytes
+/// (`LineBytes.isoStampAtStart`).
+struct IsoPrefixCache {
+    fileprivate var key0: UInt64 = 0
+    fileprivate var key1: UInt64 = 0
+    fileprivate var allowT = false
+    fileprivate var prefix: Stamp?
+}

@@ -68,17 +68,7 @@ struct SourceClock {
     }
 
     private func updateOrigin() {
-        var without: [String] = []
-        if let local { without.append(local.origin) }
-        if borrowed { without.append("the offset printed on an earlier line") }
-        if sawOffset {
-            context.zoneOrigin = without.isEmpty
-                ? SourceClock.offsetOrigin
-                : "\(SourceClock.offsetOrigin); lines without one: \(without.joined(separator: ", then "))"
-        } else if !without.isEmpty {
-            context.zoneOrigin = without.joined(separator: ", then ")
-        }
+        context.zoneEvidence = ZoneEvidence(sawOffset: sawOffset, localOrigin: local?.origin, borrowed: borrowed)
+        if let origin = context.zoneEvidence.origin { context.zoneOrigin = origin }
     }
-
-    static let offsetOrigin = "offset in each timestamp"
 }

@@ -4,17 +4,23 @@ import PCRE2Kit
 public final class RecordMatcher {
     public let engine: RuleEngine
     private let patterns: PatternMatcher
+    /// The engine's prefilter and rule count, kept here so the per-record path reads them
+    /// straight from `self`.
+    private let prefilter: RulePrefilter
+    private let ruleCount: Int
     private var scratch: RulePrefilter.Scratch
     public private(set) var stats = MatchStats()
     /// When false every rule is tried on every record (for measuring and checking the
     /// prefilter; results are the same either way).
     public var prefilterEnabled = true
     /// Rules that hit the match limit: count and the first place.
-    private var limitHits: [Int: (count: Int, firstAt: String, detail: String)] = [:]
+    private var limitHits: [Int: (count: Int, source: String, line: Int, detail: String)] = [:]
 
     init(engine: RuleEngine) {
         self.engine = engine
         self.patterns = PatternMatcher(matchLimit: engine.matchLimit)
+        self.prefilter = engine.prefilter
+        self.ruleCount = engine.ruleSet.eventRules.count
         self.scratch = RulePrefilter.Scratch(for: engine.prefilter)
     }
 
@@ -24,7 +30,7 @@ public final class RecordMatcher {
         limitHits.keys.sorted().map { index in
             let hit = limitHits[index]!
             let header = engine.ruleSet.eventRules[index].header
-            var text = "rule \(header.id) (\(header.file):\(header.line)) \(hit.detail) on \(hit.firstAt)"
+            var text = "rule \(header.id) (\(header.file):\(header.line)) \(hit.detail) on \(hit.source):\(hit.line)"
             if hit.count > 1 { text += " and \(hit.count - 1) more record\(hit.count == 2 ? "" : "s")" }
             return text + "; treated as not matching"
         }
@@ -33,16 +39,33 @@ public final class RecordMatcher {
     /// Emits one signal per matching event rule, in rule order. `sourceSHA256` is left
     /// empty (the sink fills it when the source ends).
     public func match(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
+        guard screen(record) else { return }
+        matchScreened(record, source: source, emit: emit)
+    }
+
+    /// The prefilter step of `match`: false (the record counted, its rules skipped) when no
+    /// rule can match; then nothing else about the record or its source is looked at.
+    @inline(__always)
+    func screen(_ record: RecordView) -> Bool {
         stats.records += 1
-        let rules = engine.ruleSet.eventRules
-        guard !rules.isEmpty else { return }
-        if prefilterEnabled {
-            engine.prefilter.scan(record.message, scratch: &scratch)
-            guard scratch.passedCount > 0 else {
-                stats.rulesSkipped += rules.count
-                return
-            }
+        guard ruleCount > 0 else { return false }
+        guard prefilterEnabled else { return true }
+        prefilter.scan(record.message, scratch: &scratch)
+        guard scratch.passedCount > 0 else {
+            stats.rulesSkipped += ruleCount
+            return false
         }
+        return true
+    }
+
+    /// The rest of `match`, for a record `screen` let through.
+    func matchScreened(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
+        tryRules(record, source: source, emit: emit)
+    }
+
+    /// The rules the prefilter let through (all of them when it is off), in rule order.
+    private func tryRules(_ record: RecordView, source: SourceInfo, emit: (Signal) -> Void) {
+        let rules = engine.ruleSet.eventRules
         var fields = RecordFields(record: record, source: source)
         for index in rules.indices {
             guard !prefilterEnabled || scratch.passes(index) else {
@@ -56,6 +79,19 @@ public final class RecordMatcher {
             emit(Signal(name: rule.header.signal, ruleID: rule.header.id, time: record.time, device: source.device,
                         source: source.path, line: record.line, process: fields.process, pid: record.pid,
                         fields: captured, text: RecordView.string(record.text)))
+        }
+    }
+
+    /// Adds what the matcher of the next byte range of the current source saw (its line
+    /// numbers count from the range's first line, which is line `lineOffset + 1`).
+    func append(_ later: RecordMatcher, lineOffset: Int) {
+        stats.add(later.stats)
+        for (rule, hit) in later.limitHits {
+            if let first = limitHits[rule] {
+                limitHits[rule] = (first.count + hit.count, first.source, first.line, first.detail)
+            } else {
+                limitHits[rule] = (hit.count, hit.source, hit.line + lineOffset, hit.detail)
+            }
         }
     }
 
@@ -124,11 +160,10 @@ public final class RecordMatcher {
         } catch {
             stats.matchLimitHits += 1
             let detail = error == .matchLimitExceeded ? "hit the PCRE2 match limit" : "failed in PCRE2 (\(error))"
-            let place = "\(sourcePath):\(record.line)"
             if let hit = limitHits[rule] {
-                limitHits[rule] = (hit.count + 1, hit.firstAt, hit.detail)
+                limitHits[rule] = (hit.count + 1, hit.source, hit.line, hit.detail)
             } else {
-                limitHits[rule] = (1, place, detail)
+                limitHits[rule] = (1, sourcePath, record.line, detail)
             }
             return .failed(.matchLimitExceeded(pattern: pattern.source))
         }

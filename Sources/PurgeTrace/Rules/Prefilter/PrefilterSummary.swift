@@ -7,7 +7,8 @@ public struct PrefilterSummary: Sendable, Equatable {
     public var extracted: Int
     /// Ids of rules tried on every record (no usable literal).
     public var alwaysTried: [String]
-    /// Distinct literals in the automaton, and its state count.
+    /// Distinct literals the prefilter searches, and the size of its anchor table (distinct
+    /// anchor hashes; the name is from the automaton it replaced).
     public var literals: Int
     public var automatonStates: Int
 }

@@ -3,8 +3,12 @@
 /// Each rule gets a set of literals of which every matching message contains at least one:
 /// the author's `prefilter:` literals, or literals extracted from its patterns (all `match`
 /// patterns together, or one `match-all` pattern, whichever is more selective). A rule with
-/// no usable literal is always tried. All literals of all rules go into one automaton.
-public struct RulePrefilter: Sendable {
+/// no usable literal is always tried. All literals of all rules go into one searcher.
+///
+/// A class, immutable after construction: every record goes through `scan`, and a struct
+/// of arrays would be copied (retaining each array) at each call from a matcher.
+public final class RulePrefilter: @unchecked Sendable {
+    // @unchecked: the tables behind the raw pointers are written only in `init`.
     /// Where a rule's literals came from.
     public enum Origin: String, Sendable {
         case declared, extracted, none
@@ -14,10 +18,20 @@ public struct RulePrefilter: Sendable {
     public let ruleLiterals: [[PrefilterLiteral]?]
     public let origins: [Origin]
     let searcher: MultiLiteralSearcher
+    /// The same searcher, used by `scan` without the retain and release a call through a
+    /// stored reference costs on every record (`searcher` keeps it alive as long as self).
+    private unowned(unsafe) let scanner: MultiLiteralSearcher
     /// Per literal id: the rules that need it.
     let rulesOfLiteral: [[Int32]]
     /// Rules tried whatever the message holds.
     let alwaysTried: [Int32]
+    /// `rulesOfLiteral` flattened (literal `i`'s rules at `ruleStart[i]..<ruleStart[i + 1]`),
+    /// for `scan`, which reads it for every literal found.
+    private let ruleStart: UnsafeMutablePointer<Int32>
+    private let ruleList: UnsafeMutablePointer<Int32>
+    /// `alwaysTried`, for the same reason.
+    private let alwaysList: UnsafeMutablePointer<Int32>
+    private let alwaysCount: Int
 
     public init(rules: [EventRule]) {
         var ruleLiterals: [[PrefilterLiteral]?] = []
@@ -51,9 +65,27 @@ public struct RulePrefilter: Sendable {
         }
         self.ruleLiterals = ruleLiterals
         self.origins = origins
-        self.searcher = MultiLiteralSearcher(literals: unique)
+        let searcher = MultiLiteralSearcher(literals: unique)
+        self.searcher = searcher
+        self.scanner = searcher
         self.rulesOfLiteral = rulesOfLiteral
         self.alwaysTried = alwaysTried
+        let flat = rulesOfLiteral.flatMap { $0 }
+        var starts: [Int32] = [0]
+        for rules in rulesOfLiteral { starts.append(starts.last! + Int32(rules.count)) }
+        ruleStart = UnsafeMutablePointer<Int32>.allocate(capacity: starts.count)
+        ruleStart.initialize(from: starts, count: starts.count)
+        ruleList = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, flat.count))
+        ruleList.initialize(from: flat, count: flat.count)
+        alwaysList = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, alwaysTried.count))
+        alwaysList.initialize(from: alwaysTried, count: alwaysTried.count)
+        alwaysCount = alwaysTried.count
+    }
+
+    deinit {
+        ruleStart.deallocate()
+        ruleList.deallocate()
+        alwaysList.deallocate()
     }
 
     /// Literals a message must hold (one of) for `rule` to match, and where they came from.
@@ -104,19 +136,43 @@ public struct RulePrefilter: Sendable {
             scratch.generation = 1
         }
         let generation = scratch.generation
-        var passed = alwaysTried.count
-        for r in alwaysTried { scratch.ruleSeen[Int(r)] = generation }
-        searcher.scan(message) { id in
-            if scratch.literalSeen[id] != generation {
-                scratch.literalSeen[id] = generation
-                for r in rulesOfLiteral[id] where scratch.ruleSeen[Int(r)] != generation {
-                    scratch.ruleSeen[Int(r)] = generation
+        var passed = alwaysCount
+        let (ruleStart, ruleList, alwaysList) = (self.ruleStart, self.ruleList, self.alwaysList)
+        scratch.ruleSeen.withUnsafeMutableBufferPointer { ruleSeen in
+            for k in 0..<passed { ruleSeen[Int(alwaysList[k])] = generation }
+            scratch.literalSeen.withUnsafeMutableBufferPointer { literalSeen in
+                var marker = Marker(literalSeen: literalSeen.baseAddress!, ruleSeen: ruleSeen.baseAddress!,
+                                    ruleStart: ruleStart, ruleList: ruleList, generation: generation)
+                scanner.scan(message, visitor: &marker)
+                passed += marker.passed
+            }
+        }
+        scratch.passedCount = passed
+    }
+
+    /// Marks the rules of each literal found, once per message; no closure, so nothing is
+    /// retained per record.
+    private struct Marker: LiteralVisitor {
+        let literalSeen: UnsafeMutablePointer<UInt32>
+        let ruleSeen: UnsafeMutablePointer<UInt32>
+        let ruleStart: UnsafeMutablePointer<Int32>
+        let ruleList: UnsafeMutablePointer<Int32>
+        let generation: UInt32
+        var passed = 0
+
+        @inline(__always)
+        mutating func found(_ id: Int) -> Bool {
+            guard literalSeen[id] != generation else { return true }
+            literalSeen[id] = generation
+            for k in Int(ruleStart[id])..<Int(ruleStart[id + 1]) {
+                let r = Int(ruleList[k])
+                if ruleSeen[r] != generation {
+                    ruleSeen[r] = generation
                     passed += 1
                 }
             }
             return true
         }
-        scratch.passedCount = passed
     }
 
     /// The literals of rule `index` that occur in `message` (for `rules explain`).
