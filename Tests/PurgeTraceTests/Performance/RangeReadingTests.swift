@@ -77,7 +77,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("export.log").path
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(Self.mixedLogShow().utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let whole = Self.report([path], jobs: 1, rangeSize: 0)
         #expect(whole.contains("\"format\": \"log-show\""))
         for rangeSize in [1, 3, 90, 700] {
