@@ -86,10 +86,13 @@ import PurgeTrace
         #expect(out.first?.text == "\u{FFFD}\u{FFFD} UC=0, Items=12")
     }
 
-    @Test func processIsAliasedOrTakenFromTheSource() throws {
+    @Test func processIsTakenAsReadOrFromTheSource() throws {
         let e = try engine("id: app.x\nmatch: 'UC='\nwhere: {process: MyApp}\n")
-        let aliased = SourceInfo(path: "a.log", device: "d", format: .logShow, processAliases: ["com.example.myapp": "MyApp"])
-        let byAlias = RuleTesting.signals(e, RuleTesting.record("UC=1", process: "com.example.myapp"), source: aliased)
+        // The reader applied `--process-alias com.example.myapp=MyApp,MyApp=Other` once
+        // already: the matcher must not map MyApp on to Other.
+        let aliased = SourceInfo(path: "a.log", device: "d", format: .logShow,
+                                 processAliases: ["com.example.myapp": "MyApp", "MyApp": "Other"])
+        let byAlias = RuleTesting.signals(e, RuleTesting.record("UC=1", process: "MyApp"), source: aliased)
         #expect(byAlias.first?.process == "MyApp")
         let lumberjack = SourceInfo(path: "MyApp 2025-03-14--09-20-58-004.log", device: "d", format: .lumberjack,
                                     defaultProcess: "MyApp")

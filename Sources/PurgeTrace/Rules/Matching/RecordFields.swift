@@ -10,14 +10,14 @@ struct RecordFields {
         self.source = source
     }
 
-    /// The record's process after `--process-alias`, or the source's default process.
+    /// The record's process (the reader has applied `--process-alias` already; applying it
+    /// again would map `A=B,B=C` to C), or the source's default process.
     var process: String? {
         mutating get {
             if let cachedProcess { return cachedProcess }
             var name: String?
             if let bytes = record.process, !bytes.isEmpty {
-                let raw = RecordView.string(bytes)
-                name = source.processAliases[raw] ?? raw
+                name = RecordView.string(bytes)
             } else {
                 name = source.defaultProcess
             }
