@@ -7,7 +7,7 @@ enum JSONStamp {
             guard case .ok(let stamp, let end) = line.isoStamp(at: 0), end == line.count else { return nil }
             return clock.resolve(stamp)
         }
-        if let ns = fields.epochNanoseconds, ns.isFinite, abs(ns) < 9.2e18 {
+        if let ns = fields.epochNanoseconds, Stamp.plausibleNanoseconds.contains(ns) {
             clock.noteOffsetSeen()
             return (Instant(nanoseconds: Int64(ns)), 0)
         }
