@@ -4,6 +4,8 @@
 set -eu
 
 DEBIAN_PACKAGES="libpcre2-dev libsqlite3-dev libyaml-dev libarchive-dev zlib1g-dev pkg-config"
+# The test suite builds archives of every container type with the system tools.
+DEBIAN_PACKAGES="$DEBIAN_PACKAGES zip gzip tar"
 BREW_PACKAGES="pcre2 sqlite libyaml libarchive pkg-config"
 
 case "$(uname -s)" in

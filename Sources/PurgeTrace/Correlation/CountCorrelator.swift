@@ -39,7 +39,7 @@ struct CountCorrelator: Sendable {
         } else {
             count = run.count
         }
-        guard rule.condition.allSatisfy({ $0.holds(for: .int(Int64(count)), bindings: .none) }) else { return nil }
+        guard rule.condition.allSatisfy({ $0.holds(.int(Int64(count)), key: "count") }) else { return nil }
         return CorrelationMatch(group: group, steps: run.map { MatchedStep(step: nil, signal: $0) }, count: count)
     }
 }

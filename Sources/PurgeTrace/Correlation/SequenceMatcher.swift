@@ -11,6 +11,14 @@
 /// next signal is tried; a successful one owns its window: matching resumes with the first
 /// signal after it closed, so repeated lines inside one chain (a second `rows_removed`, a
 /// `reset_sync_did` logged per store) do not start a second match of the same rule.
+/// A match whose last step fills early still owns the rest of its window, except for a
+/// record that starts the chain over (its signals fill only steps no later than the match's
+/// first observed step): the app's `Items=0` logged before Core Data's closing
+/// `reset_sync_did` must not turn that `reset_sync_did` into a second purge, while a second
+/// logout within the hour is still its own match. An attempt also ends, before its window
+/// does, where a strong (`require-any`) line begins another chain: a second reset minutes
+/// after the first one's did-reset is a second purge, and matching resumes right after
+/// the first chain's last step so the second keeps its own 134301 and recovery lines.
 /// State is the one attempt in progress, bounded by `timespan`.
 struct SequenceMatcher: Sendable {
     let rule: CorrelationRule
@@ -83,20 +91,78 @@ struct SequenceMatcher: Sendable {
         var records: Set<RecordKey> = [first.recordKey]
         let deadline = first.time + rule.timespan
         var k = start + 1
+        var lastFilled = start
         while k < events.count, position < steps.count - 1 {
             let signal = events[k]
             if signal.time > deadline { break }
             k += 1
             if used.contains(signal.signalKey) || records.contains(signal.recordKey) { continue }
+            if beginsNewChain(signal, filled: bindings.steps) {
+                // This chain ends with its last filled step; the next one may begin with
+                // lines logged before `signal` (its 134301 and recovery lines).
+                return accepted(bindings.steps, position: position, resume: lastFilled + 1)
+            }
             if let step = nextStep(after: position, for: signal, bindings: bindings) {
                 bindings.steps[step] = signal
                 records.insert(signal.recordKey)
                 position = step
+                lastFilled = k - 1
             }
         }
         // Steps after the last filled one were not seen: a required one fails the attempt.
-        if steps[(position + 1)...].contains(where: { !$0.optional }) { return nil }
+        guard accepted(bindings.steps, position: position, resume: k) != nil else { return nil }
+        // The last step filled before the window closed: the window's remaining records
+        // belong to this chain unless one starts it over.
+        if position == steps.count - 1 {
+            while k < events.count, events[k].time <= deadline,
+                  !startsOver(at: k, startStep: startStep, in: events, used: used),
+                  used.contains(events[k].signalKey) || !beginsNewChain(events[k], filled: bindings.steps) {
+                k += 1
+            }
+        }
         return Attempt(filled: bindings.steps, resume: k)
+    }
+
+    /// The attempt, unless a required step after the last filled one was not seen.
+    private func accepted(_ filled: [Signal?], position: Int, resume: Int) -> Attempt? {
+        if steps[(position + 1)...].contains(where: { !$0.optional }) { return nil }
+        return Attempt(filled: filled, resume: resume)
+    }
+
+    /// Whether the record whose signals begin at `index` starts the chain over: one of its
+    /// signals fills a step no later than `startStep` and none fills a later one (the
+    /// "Recovered from error: …134301" line also carries 134301, but it is a chain's tail).
+    /// The signals of one record are adjacent in evidence order.
+    private func startsOver(at index: Int, startStep: Int, in events: [Signal], used: Set<SignalKey>) -> Bool {
+        guard index == 0 || events[index - 1].recordKey != events[index].recordKey else { return false }
+        let fresh = StepBindings(count: steps.count)
+        var restarts = false
+        var k = index
+        while k < events.count, events[k].recordKey == events[index].recordKey {
+            if !used.contains(events[k].signalKey), let step = nextStep(after: -1, for: events[k], bindings: fresh) {
+                if step > startStep { return false }
+                restarts = true
+            }
+            k += 1
+        }
+        return restarts
+    }
+
+    /// Whether `signal` begins another chain while this attempt is open: it is a
+    /// `require-any` signal whose step comes before a `require-any` step the attempt has
+    /// already filled — a second `WillResetSync` after this chain's `DidResetSync` is a
+    /// second reset, not part of the first (when logged strictly later). A repeated line of the chain's last strong
+    /// step (a `reset_sync_did` per store) and 134301 lines (not `require-any`) never are.
+    private func beginsNewChain(_ signal: Signal, filled: [Signal?]) -> Bool {
+        let fresh = StepBindings(count: steps.count)
+        guard !requireAny.isEmpty, requireAny.contains(signal),
+              let step = steps.indices.first(where: { steps[$0].accepts(signal, bindings: fresh) })
+        else { return false }
+        return filled.indices.contains { t in
+            // Strictly later: lines of one instant are one chain whatever their order.
+            guard t > step, let s = filled[t], s.time < signal.time else { return false }
+            return requireAny.contains(s)
+        }
     }
 
     /// The nearest step after `position` that `signal` fills, skipping only optional steps.

@@ -57,7 +57,7 @@ struct TemporalCorrelator: Sendable {
         if rule.condition.isEmpty {
             guard seen == references.count else { return nil }
         } else {
-            guard rule.condition.allSatisfy({ $0.holds(for: .int(Int64(seen)), bindings: .none) }) else { return nil }
+            guard rule.condition.allSatisfy({ $0.holds(.int(Int64(seen)), key: "count") }) else { return nil }
         }
         return Array(window)
     }

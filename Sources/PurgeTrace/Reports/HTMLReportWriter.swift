@@ -106,7 +106,7 @@ public struct HTMLReportWriter: ReportWriter {
             row("coverage", html)
         }
         if !i.missing.isEmpty {
-            row("missing", i.missing.map { "<code>\(h($0))</code>" }.joined(separator: ", ") + "<br><span class=\"muted\">\(h(ReportText.missingNote))</span>")
+            row("missing", i.missing.map { "<code>\(h($0))</code>" }.joined(separator: ", ") + "<br><span class=\"muted\">\(h(ReportText.missingNote(i.missing)))</span>")
         }
         for warning in i.warnings { row("warning", "<span class=\"warn-text\">\(h(warning))</span>") }
         out += "</dl>\n"
@@ -116,7 +116,7 @@ public struct HTMLReportWriter: ReportWriter {
             out += "<li><div class=\"step-head\"><span class=\"time\">\(HumanFormat.time(step.time))</span> <strong>\(h(step.name))</strong>"
             out += " <span class=\"muted\">rule \(h(step.ruleID))</span> <code class=\"loc\">\(h(HumanFormat.location(step.source, step.line)))</code>"
             if !step.fields.isEmpty { out += " <span class=\"fields\">\(h(HumanFormat.fields(step.fields)))</span>" }
-            out += "</div><pre>\(h(ReportText.clipped(step.text)))</pre></li>\n"
+            out += "</div><pre>\(h(ReportText.clipped(ReportText.evidence(step.text))))</pre></li>\n"
         }
         out += "</ol>\n</section>\n"
         return out

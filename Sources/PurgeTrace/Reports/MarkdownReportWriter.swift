@@ -67,7 +67,7 @@ public struct MarkdownReportWriter: ReportWriter {
             row("coverage", value)
         }
         if !i.missing.isEmpty {
-            row("missing", i.missing.map(SafeText.markdownCode).joined(separator: ", ") + "<br>" + ReportText.missingNote)
+            row("missing", i.missing.map(SafeText.markdownCode).joined(separator: ", ") + "<br>" + ReportText.missingNote(i.missing))
         }
         for warning in i.warnings { row("warning", md(warning)) }
 
@@ -77,7 +77,7 @@ public struct MarkdownReportWriter: ReportWriter {
             out += " (rule \(SafeText.markdownCode(step.ruleID)))"
             if !step.fields.isEmpty { out += ", fields \(SafeText.markdownCode(HumanFormat.fields(step.fields)))" }
             out += "\n\n"
-            for line in SafeText.markdownBlock(ReportText.clipped(step.text)).split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in SafeText.markdownBlock(ReportText.clipped(ReportText.evidence(step.text))).split(separator: "\n", omittingEmptySubsequences: false) {
                 out += "   \(line)\n"
             }
             out += "\n"

@@ -1,7 +1,26 @@
 /// The explanations every human-readable format shares, so text, Markdown and HTML say
 /// the same thing in the same words (incident-model.md §4–§6).
 enum ReportText {
-    static let missingNote = "expected by the rule but not in the evidence; these are often Info/Debug lines that were not collected (install a logging profile to keep them)"
+    /// Signals of the shipped vocabulary that Core Data logs at Info or Debug level, which a
+    /// sysdiagnose keeps only with a logging profile installed.
+    static let quietSignals: Set<String> = ["rows_removed", "vacuum_burst", "wal_checkpoint", "incremental_vacuum",
+                                            "import_succeeded", "history_truncated"]
+
+    /// Why expected steps may be missing, worded for what is missing.
+    static func missingNote(_ missing: [String]) -> String {
+        let quiet = missing.filter { quietSignals.contains($0) }
+        if !quiet.isEmpty && quiet.count == missing.count {
+            return "expected by the rule but not in the evidence: Core Data logs these at Info/Debug level, "
+                + "which is kept only with a logging profile installed"
+        }
+        if !quiet.isEmpty {
+            return "expected by the rule but not in the evidence. " + quiet.joined(separator: ", ")
+                + ": Info/Debug lines, kept only with a logging profile installed; the others: not logged in the chain's "
+                + "order or window, cut from the export, or worded differently by this app"
+        }
+        return "expected by the rule but not in the evidence: not logged in the chain's order or window, "
+            + "cut from the export, or worded differently by this app"
+    }
 
     static func summaryLine(_ s: ReportSummary, inputs: Int, records: Int) -> String {
         var line = "\(HumanFormat.plural(s.incidents, "incident")) (\(s.probable) probable, \(s.possible) possible)"
@@ -82,6 +101,24 @@ enum ReportText {
 
     /// Longest evidence text shown in human formats (JSON keeps all of it).
     static let maxEvidenceCharacters = 2000
+
+    /// The evidence text as a person reads it: a record exported as a JSON object (ndjson,
+    /// json, unifiedlog-jsonl) is shown as `time process[pid] type: message` instead of
+    /// the whole object; any other record as read. The JSON report keeps the raw text.
+    static func evidence(_ text: String) -> String {
+        guard text.utf8.first == UInt8(ascii: "{"), text.utf8.count < 1 << 20,
+              let object = try? JSONValue(parsing: text) else { return text }
+        guard let message = (object["eventMessage"] ?? object["message"])?.stringValue else { return text }
+        var head: [String] = []
+        if let time = object["timestamp"]?.stringValue { head.append(time) }
+        let processPath = (object["processImagePath"] ?? object["process"])?.stringValue
+        if var process = processPath.map({ $0.split(separator: "/").last.map(String.init) ?? $0 }) {
+            if let pid = (object["processID"] ?? object["pid"])?.int64Value { process += "[\(pid)]" }
+            head.append(process)
+        }
+        if let type = (object["messageType"] ?? object["log_type"])?.stringValue, !type.isEmpty { head.append(type + ":") }
+        return (head + [message]).joined(separator: " ")
+    }
 
     static func clipped(_ text: String) -> String {
         guard text.count > maxEvidenceCharacters else { return text }

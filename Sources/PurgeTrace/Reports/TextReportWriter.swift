@@ -74,13 +74,13 @@ public struct TextReportWriter: ReportWriter {
                 + style.dim("  (\(safe(step.ruleID)))") + "\n"
             out += "       \(safe(HumanFormat.location(step.source, step.line)))\n"
             if !step.fields.isEmpty { out += "       fields: \(safe(HumanFormat.fields(step.fields)))\n" }
-            for line in SafeText.terminalLines(ReportText.clipped(step.text)) {
+            for line in SafeText.terminalLines(ReportText.clipped(ReportText.evidence(step.text))) {
                 out += "       " + style.dim("│ ") + line + "\n"
             }
         }
         if !i.missing.isEmpty {
             row("missing", style.yellow(i.missing.map(safe).joined(separator: ", ")))
-            row("", ReportText.missingNote)
+            row("", ReportText.missingNote(i.missing))
         }
         for warning in i.warnings { row("warning", style.yellow(safe(warning))) }
         return out

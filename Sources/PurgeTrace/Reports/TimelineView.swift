@@ -114,10 +114,10 @@ public struct TimelineView {
                 if !who.isEmpty { out += "  \(who)" }
                 if !s.fields.isEmpty { out += "  " + SafeText.terminal(HumanFormat.fields(s.fields)) }
                 out += "\n      " + style.dim(SafeText.terminal(HumanFormat.location(s.source, s.line))) + "\n"
-                for line in SafeText.terminalLines(ReportText.clipped(s.text)) { out += "      " + style.dim("│ ") + line + "\n" }
+                for line in SafeText.terminalLines(ReportText.clipped(ReportText.evidence(s.text))) { out += "      " + style.dim("│ ") + line + "\n" }
             case .record(let r):
                 out += "    \(HumanFormat.time(r.record.time))  " + style.dim(SafeText.terminal(HumanFormat.location(r.source, r.record.line))) + "\n"
-                for line in SafeText.terminalLines(ReportText.clipped(r.record.text)) { out += "      " + style.dim("│ ") + line + "\n" }
+                for line in SafeText.terminalLines(ReportText.clipped(ReportText.evidence(r.record.text))) { out += "      " + style.dim("│ ") + line + "\n" }
             }
         }
         return out

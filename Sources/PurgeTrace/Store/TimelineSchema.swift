@@ -11,7 +11,7 @@
 /// `*_ns` as integer nanoseconds for exact round trips and range queries.
 enum TimelineSchema {
     /// The schema version this code writes.
-    static let version = 1
+    static let version = 2
 
     /// A step from version `from` to `from + 1`.
     struct Migration: Sendable {
@@ -20,9 +20,27 @@ enum TimelineSchema {
     }
 
     /// Migrations in order; `migrations[k]` upgrades version `k + 1` to `k + 2`.
-    /// Empty while the schema is at its first version; when it changes, bump `version`,
-    /// change `create` and append the step here (and keep a v1 fixture test passing).
-    static let migrations: [Migration] = []
+    /// When the schema changes, bump `version`, change `create` and append the step here
+    /// (and keep the v1 fixture test passing).
+    static let migrations: [Migration] = [
+        // 1 → 2: `scan` remembers each unit's identity by (path, size, mtime) and finds
+        // units by path.
+        Migration(from: 1, sql: scanTables),
+    ]
+
+    /// `scan`'s cache (docs/database.md): the identity of the unit last read at `path`
+    /// while it had this size and modification time, so a re-scan can skip a unit that is
+    /// already done without reading it again. Only ever a hint: a miss reads the unit.
+    /// The index serves the scan report (units by path) and replacing a unit's error row.
+    static let scanTables = """
+        CREATE TABLE unit_cache (
+            path     TEXT PRIMARY KEY,
+            size     INTEGER NOT NULL,
+            mtime_ns INTEGER NOT NULL,
+            sha256   TEXT NOT NULL
+        );
+        CREATE INDEX units_path ON units (path);
+        """
 
     static let create = """
         CREATE TABLE meta (
@@ -160,7 +178,7 @@ enum TimelineSchema {
             digest    TEXT PRIMARY KEY,
             pseudonym TEXT NOT NULL UNIQUE
         );
-        """
+        """ + "\n" + scanTables
 
     /// `--keep-records`: every record, with a full-text index on messages. Created the
     /// first time a unit is committed with records, because FTS5 may be missing from

@@ -260,7 +260,7 @@ extension TimelineStore {
         return seen.count
     }
 
-    private func storeRules(_ rules: RulesInfo) throws {
+    func storeRules(_ rules: RulesInfo) throws {
         try db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('rules_loaded', ?)", [.text(String(rules.loaded))])
         try db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('rule_errors_json', ?)",
                    [.text(StoreCodec.encode(strings: rules.errors))])

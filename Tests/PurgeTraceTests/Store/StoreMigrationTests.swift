@@ -20,26 +20,28 @@ import SQLiteKit
         #expect(analysis.rulesLoaded == 40)
     }
 
-    /// A later code version (schema 2, here a migration that adds a column) upgrades a v1
-    /// database in place, keeping every row, and bumps `user_version`.
+    /// A later code version (the next schema, here a migration that adds a column) upgrades a
+    /// current database in place, keeping every row, and bumps `user_version`.
     @Test func aLaterSchemaMigratesAVersion1DatabaseForward() throws {
         let path = StoreTestSupport.temporaryDatabase("migrate")
         do {
             let store = try TimelineStore(path: path)
             try StoreTestSupport.commitAll(SampleAnalyses.lostPurge, into: store)
         }
-        let v2 = TimelineSchema.Migration(from: 1, sql: """
+        let next = TimelineSchema.version + 1
+        let v2 = TimelineSchema.Migration(from: TimelineSchema.version, sql: """
             ALTER TABLE incidents ADD COLUMN reviewed INTEGER NOT NULL DEFAULT 0;
             CREATE INDEX incidents_reviewed ON incidents (reviewed);
             """)
         let store = try TimelineStore(path: path)
-        try store.migrate(migrations: [v2], target: 2)
-        #expect(try store.schemaVersion == 2)
+        try store.migrate(migrations: [v2], target: next)
+        #expect(try store.schemaVersion == next)
         #expect(try store.db.query("SELECT reviewed FROM incidents") == [[.integer(0)]])
+        // Reading checks the version against this code's; the rows themselves are intact.
         #expect(try store.loadAnalysis().incidents == SampleAnalyses.lostPurge.incidents)
         // Running the same migration again is a no-op.
-        try store.migrate(migrations: [v2], target: 2)
-        #expect(try store.schemaVersion == 2)
+        try store.migrate(migrations: [v2], target: next)
+        #expect(try store.schemaVersion == next)
     }
 
     @Test func aFailedMigrationLeavesTheOldVersion() throws {
@@ -48,10 +50,11 @@ import SQLiteKit
             let store = try TimelineStore(path: path)
             try StoreTestSupport.commitAll(SampleAnalyses.possibleIncident, into: store)
         }
-        let broken = TimelineSchema.Migration(from: 1, sql: "ALTER TABLE incidents ADD COLUMN x INTEGER; ALTER TABLE nowhere ADD COLUMN y INTEGER;")
+        let broken = TimelineSchema.Migration(from: TimelineSchema.version,
+                                              sql: "ALTER TABLE incidents ADD COLUMN x INTEGER; ALTER TABLE nowhere ADD COLUMN y INTEGER;")
         let store = try TimelineStore(path: path)
-        #expect(throws: SQLiteError.self) { try store.migrate(migrations: [broken], target: 2) }
-        #expect(try store.schemaVersion == 1)
+        #expect(throws: SQLiteError.self) { try store.migrate(migrations: [broken], target: TimelineSchema.version + 1) }
+        #expect(try store.schemaVersion == TimelineSchema.version)
         let columns = try store.db.query("SELECT name FROM pragma_table_info('incidents') WHERE name = 'x'")
         #expect(columns.isEmpty)
     }

@@ -8,9 +8,9 @@ struct BinaryRun {
 
     @discardableResult
     static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    currentDirectory: URL? = nil) throws -> BinaryRun {
+                    executable: String = TestPaths.binary, currentDirectory: URL? = nil) throws -> BinaryRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["PURGETRACE_RULES_DIR"] = TestPaths.rules.path

@@ -53,8 +53,10 @@ enum ShippedCorrelationRules {
         requireAny: ["recovery_attempted", "recovery_succeeded", "recovery_failed"],
         steps: [
             SequenceStep(signals: ["history_token_expired"]),
-            SequenceStep(signals: ["recovery_attempted"], optional: true),
-            SequenceStep(signals: ["recovery_succeeded", "recovery_failed"], optional: true),
+            SequenceStep(signals: ["recovery_attempted"], optional: true,
+                         conditions: [Where.compare("code", .eq, .int(134301))]),
+            SequenceStep(signals: ["recovery_succeeded", "recovery_failed"], optional: true,
+                         conditions: [Where.compare("code", .eq, .int(134301))]),
             SequenceStep(signals: ["item_count"], optional: true, conditions: [Where.items(.eq, 0)]),
         ],
         incident: IncidentSpec(
@@ -69,6 +71,7 @@ enum ShippedCorrelationRules {
             SequenceStep(signals: ["vacuum_burst"], weight: 0.5),
             SequenceStep(signals: ["item_count"], conditions: [Where.items(.eq, 0)]),
         ],
+        absent: [AbsentSpec(signals: ["reset_sync_will", "reset_sync_did", "rows_removed"], position: .between(1, 2))],
         incident: IncidentSpec(kind: "store-purge", verdict: .possible, outcome: purgeOutcome, coverage: purgeCoverage))
 
     static let purge = RuleSet(correlationRules: [vacuumBurst, syncReset, historyRecovery, vacuumDrop])
