@@ -15,6 +15,19 @@ import Testing
         Hazard.expectGoodEvidenceAnalysed(report)
     }
 
+    @Test func binaryJunkOnStandardInputIsAWarning() throws {
+        var generator = SeededGenerator(seed: 9)
+        let junk = Data((0..<100_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let path = TestPaths.temporaryDirectory("stdin").appendingPathComponent("junk.bin").path
+        _ = FileManager.default.createFile(atPath: path, contents: junk)
+        // Through the shell, so standard input is the file.
+        let run = try ChildRun.run(["-c", "exec \"$0\" analyze --format json - < \"$1\"", TestPaths.binary, path],
+                                   executable: "/bin/sh")
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try ReportDigest(json: run.stdout)
+        #expect(report.warnings(of: "stdin").contains("binary"), "\(report.inputs.map { ($0.path, $0.warnings) })")
+    }
+
     @Test(arguments: ["truncated-sample.log.gz", "truncated-sample.tar.gz", "truncated-sample.zip", "truncated-sample.log.xz"])
     func aTruncatedContainerWarnsAndTheRestIsRead(name: String) throws {
         let (run, report) = try Hazard.analyze(["--same-device", Hazard.fixture(name), Hazard.goodSample])

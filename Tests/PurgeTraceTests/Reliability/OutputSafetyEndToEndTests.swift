@@ -116,6 +116,22 @@ import Testing
         #expect(explain.stdout.contains("<script>alert(1)</script>") && explain.stdout.contains("user.evil_event"))
     }
 
+    @Test func jsonOutputsEscapeControlCharactersAndStayValid() throws {
+        let s = try Self.setup()
+        let report = try ChildRun.run(["analyze", "--format", "json", "--rules", s.rules, s.log])
+        #expect(Self.terminalHazards(report.stdout) == [])
+        #expect(report.stdout.contains("\\u001b]0;owned\\u0007"), "the JSON keeps the text, escaped")
+        #expect((try? JSONSerialization.jsonObject(with: Data(report.stdout.utf8))) != nil)
+        for format in ["jsonl", "timesketch"] {
+            let run = try ChildRun.run(["export", "--format", format, "--db", s.db])
+            #expect(run.status == 0)
+            #expect(Self.terminalHazards(run.stdout) == [], "\(format)")
+            for line in run.stdout.split(separator: "\n") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(format): \(line.prefix(200))")
+            }
+        }
+    }
+
     @Test func warningsOnStderrQuoteHostileFileNamesSafely() throws {
         let dir = try Hazard.folderWithGoodSample("hostile-names")
         let name = "evil\u{1b}]0;owned\u{07}\u{1b}[31m\u{202E}.bin"
