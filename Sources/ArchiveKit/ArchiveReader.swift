@@ -100,6 +100,10 @@ public final class ArchiveReader: ByteSource {
     /// The next member's header, or nil at the end of the archive.
     public func nextEntry() throws(ArchiveError) -> ArchiveEntry? {
         guard !finished else { return nil }
+        block = UnsafeRawBufferPointer(start: nil, count: 0)
+        blockOffset = 0
+        position = 0
+        memberEnded = false
         var entry: OpaquePointer?
         let rc = UTF8Names.during { archive_read_next_header(archive, &entry) }
         if rc == ARCHIVE_EOF {
@@ -131,10 +135,45 @@ public final class ArchiveReader: ByteSource {
 
     public func readData(into buffer: UnsafeMutableRawBufferPointer) throws(ArchiveError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        let n = archive_read_data(archive, base, buffer.count)
-        if n < 0 { throw ArchiveError(ArchiveReader.errorString(archive)) }
+        // Blocks, not `archive_read_data`: that one fills the caller's buffer from several
+        // blocks and, when a later block fails (a cut archive), returns the error and drops
+        // the bytes it already copied — a truncated tar lost its whole last member.
+        while block.count == 0 {
+            if memberEnded { return 0 }
+            var pointer: UnsafeRawPointer?
+            var size = 0
+            var offset: la_int64_t = 0
+            let rc = archive_read_data_block(archive, &pointer, &size, &offset)
+            if rc == ARCHIVE_EOF {
+                memberEnded = true
+                return 0
+            }
+            guard rc == ARCHIVE_OK || rc == ARCHIVE_WARN else { throw ArchiveError(ArchiveReader.errorString(archive)) }
+            block = UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : size)
+            blockOffset = offset
+        }
+        // A sparse member's hole before the block reads as zeros.
+        if blockOffset > position {
+            let n = Int(min(Int64(buffer.count), blockOffset - position))
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: n)
+            position += Int64(n)
+            return n
+        }
+        let n = min(buffer.count, block.count)
+        base.copyMemory(from: block.baseAddress!, byteCount: n)
+        block = UnsafeRawBufferPointer(rebasing: block[n...])
+        position += Int64(n)
+        blockOffset += Int64(n)
         return n
     }
+
+    /// The current member's block from libarchive not yet handed out (valid until the
+    /// next `archive_read_data_block` or header call), where it starts in the member, how
+    /// much of the member was handed out, and whether its end was reached.
+    private var block = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var blockOffset: Int64 = 0
+    private var position: Int64 = 0
+    private var memberEnded = false
 
     /// Compressed bytes consumed so far (for decompression-bomb ratios).
     public var compressedBytesRead: Int64 {

@@ -143,7 +143,9 @@ public enum FormatDetector {
         }
     }
 
-    /// NUL bytes, more than 1% control bytes, or more than 5% bytes of invalid UTF-8.
+    /// More than 1% control bytes, or more than 5% bytes of invalid UTF-8. NUL bytes do not
+    /// count: a log that was being written when the device died is padded with them, and
+    /// the reader (`BinaryContent`) has already kept such a file as text.
     static func looksBinary(_ head: UnsafeRawBufferPointer) -> Bool {
         let n = head.count
         guard n > 0 else { return false }
@@ -153,8 +155,7 @@ public enum FormatDetector {
         while i < n {
             let b = head[i]
             if b < 0x80 {
-                if b == 0 { return true }
-                if b < 0x20, b != 9, b != 10, b != 13, b != 12, b != 27 { controls += 1 }
+                if b > 0, b < 0x20, b != 9, b != 10, b != 13, b != 12, b != 27 { controls += 1 }
                 i += 1
                 continue
             }

@@ -172,9 +172,27 @@ public enum CSVField {
     static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n"]
 
     public static func escape(_ value: String) -> String {
-        var v = value
+        var v = withoutControls(value)
         if let first = v.first, formulaStarts.contains(first) { v = "'" + v }
         let needsQuotes = v.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         return needsQuotes ? "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : v
+    }
+
+    /// Log text without escape sequences and control characters (a CSV export printed to a
+    /// terminal must not drive it); tab, CR and LF stay, they are cell content. Stripped
+    /// before the formula check, so `ESC=cmd` cannot slip a formula past it.
+    static func withoutControls(_ value: String) -> String {
+        var out = ""
+        var segment = ""
+        for scalar in value.unicodeScalars {
+            if scalar == "\t" || scalar == "\r" || scalar == "\n" {
+                out += SafeText.terminal(segment)
+                out.unicodeScalars.append(scalar)
+                segment = ""
+            } else {
+                segment.unicodeScalars.append(scalar)
+            }
+        }
+        return out + SafeText.terminal(segment)
     }
 }

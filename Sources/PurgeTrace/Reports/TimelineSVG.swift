@@ -196,7 +196,8 @@ struct TimeAxis {
 
     /// Fixed-point numbers for SVG coordinates: one decimal, no locale, no exponent.
     static func number(_ v: Double) -> String {
-        let tenths = Int64((v * 10).rounded())
+        // Clamped: a coordinate is never near this, but a Double → Int64 conversion traps.
+        let tenths = v.isFinite ? Int64((min(max(v, -1e15), 1e15) * 10).rounded()) : 0
         let sign = tenths < 0 ? "-" : ""
         let a = abs(tenths)
         return a % 10 == 0 ? "\(sign)\(a / 10)" : "\(sign)\(a / 10).\(a % 10)"
@@ -207,26 +208,30 @@ struct TimeAxis {
         x < 45 ? "start" : (x > width - 45 ? "end" : "middle")
     }
 
-    var spansDays: Bool { (to - from).nanoseconds > 2 * 86_400 * 1_000_000_000 }
+    /// In Double: two instants far apart (a log with a wrong year) overflow Int64 nanoseconds.
+    var spanNanoseconds: Double { max(Double(to.nanoseconds) - Double(from.nanoseconds), 1) }
+
+    var spansDays: Bool { spanNanoseconds > 2 * 86_400 * 1_000_000_000 }
 
     func x(_ t: Instant) -> Double {
-        let total = Double(max((to - from).nanoseconds, 1))
         let clamped = min(max(t, from), to)
-        return x0 + (x1 - x0) * Double((clamped - from).nanoseconds) / total
+        return x0 + (x1 - x0) * (Double(clamped.nanoseconds) - Double(from.nanoseconds)) / spanNanoseconds
     }
 
     /// About six ticks on a round step (1s … 7d).
     func ticks() -> [Instant] {
         let steps: [Int64] = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200,
                               86_400, 172_800, 604_800].map { $0 * 1_000_000_000 }
-        let span = max((to - from).nanoseconds, 1)
-        let step = steps.first(where: { span / $0 <= 8 }) ?? steps[steps.count - 1]
+        let span = spanNanoseconds
+        let step = steps.first(where: { span / Double($0) <= 8 }) ?? steps[steps.count - 1]
         var t = (from.nanoseconds / step) * step
         if t < from.nanoseconds { t += step }
         var out: [Instant] = []
         while t <= to.nanoseconds, out.count < 50 {
             out.append(Instant(nanoseconds: t))
-            t += step
+            let (next, overflow) = t.addingReportingOverflow(step)
+            if overflow { break }
+            t = next
         }
         return out
     }

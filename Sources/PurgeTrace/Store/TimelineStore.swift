@@ -37,7 +37,14 @@ public final class TimelineStore {
     let db: Database
 
     /// Default wait for another writer: long enough for a large unit's commit.
-    public static let defaultBusyTimeoutMilliseconds: Int32 = 300_000
+    /// `PURGETRACE_BUSY_TIMEOUT_MS` overrides it (scripts that would rather fail fast; the
+    /// locked-database tests).
+    public static let defaultBusyTimeoutMilliseconds: Int32 = {
+        if let text = ProcessInfo.processInfo.environment["PURGETRACE_BUSY_TIMEOUT_MS"], let ms = Int32(text), ms >= 0 {
+            return ms
+        }
+        return 300_000
+    }()
 
     /// Opens (and for `.readWrite` creates or upgrades) a timeline database.
     /// - Throws: `ToolError` naming `path` and SQLite's message.

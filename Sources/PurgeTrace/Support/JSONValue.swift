@@ -85,9 +85,23 @@ public indirect enum JSONValue: Equatable, Sendable {
         return String(v)
     }
 
+    /// Control characters are escaped: C0 and DEL as JSON requires, and also the C1 controls
+    /// (U+0080–U+009F, which some terminals run as 8-bit escapes) and the bidi controls
+    /// (which reorder what a reader sees), so log text in a report printed to a terminal
+    /// acts on nothing. The parsed value is the same.
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, into: &out) }) == nil {
+            Array(s.utf8).withUnsafeBufferPointer { writeEscaped($0, into: &out) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        let n = utf8.count
+        var i = 0
+        while i < n {
+            let b = utf8[i]
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: "\\\"".utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: "\\\\".utf8)
@@ -96,15 +110,31 @@ public indirect enum JSONValue: Equatable, Sendable {
             case 9: out.append(contentsOf: "\\t".utf8)
             case 8: out.append(contentsOf: "\\b".utf8)
             case 12: out.append(contentsOf: "\\f".utf8)
-            case 0..<32, 127:
-                let digits = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(digits[Int(b >> 4)])
-                out.append(digits[Int(b & 15)])
+            case 0..<32, 127: appendEscape(UInt32(b), into: &out)
+            case 0xC2 where i + 1 < n && (0x80...0x9F).contains(utf8[i + 1]):
+                appendEscape(UInt32(utf8[i + 1]), into: &out)
+                i += 1
+            case 0xD8 where i + 1 < n && utf8[i + 1] == 0x9C:  // U+061C ARABIC LETTER MARK
+                appendEscape(0x061C, into: &out)
+                i += 1
+            case 0xE2 where i + 2 < n && isBidiControl(utf8[i + 1], utf8[i + 2]):
+                appendEscape(0x2000 | (UInt32(utf8[i + 1] & 0x3F) << 6) | UInt32(utf8[i + 2] & 0x3F), into: &out)
+                i += 2
             default: out.append(b)
             }
+            i += 1
         }
-        out.append(UInt8(ascii: "\""))
+    }
+
+    /// U+200E–U+200F, U+202A–U+202E, U+2066–U+2069 after the lead byte E2.
+    private static func isBidiControl(_ b1: UInt8, _ b2: UInt8) -> Bool {
+        (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (0xAA...0xAE).contains(b2))) || (b1 == 0x81 && (0xA6...0xA9).contains(b2))
+    }
+
+    private static func appendEscape(_ scalar: UInt32, into out: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: "\\u".utf8)
+        for shift in [12, 8, 4, 0] { out.append(digits[Int((scalar >> UInt32(shift)) & 15)]) }
     }
 }
 

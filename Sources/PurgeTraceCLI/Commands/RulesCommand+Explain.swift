@@ -41,7 +41,7 @@ extension RulesCommand {
                 guard case .matched(let fields) = e.verdict else { continue }
                 out += "  \(e.rule.header.id) → signal \(e.rule.header.signal)  (\(e.rule.header.file):\(e.rule.header.line))\n"
                 for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-                    out += "    \(name) = \(value)\n"
+                    out += "    \(name) = \(oneLine(String(describing: value)))\n"
                 }
             }
             let misses = explanations.filter {
@@ -50,11 +50,13 @@ extension RulesCommand {
             out += "\n" + (invocation.has("--all") ? "Not matched:\n" : "Near misses:\n")
             if misses.isEmpty { out += "  (none)\n" }
             for e in misses {
-                out += "  \(e.rule.header.id)  (\(e.rule.header.file):\(e.rule.header.line)): \(e.verdict.explanation)\n"
+                out += "  \(e.rule.header.id)  (\(e.rule.header.file):\(e.rule.header.line)): \(oneLine(e.verdict.explanation))\n"
             }
             if n < records.count - 1 { out += "\n" }
         }
-        invocation.terminal.write(out)
+        // Log text, captures and rule file names reach the terminal: no escape sequences.
+        invocation.terminal.write(out.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { SafeText.terminal(String($0)) }.joined(separator: "\n"))
         return ExitStatus.success
     }
 

@@ -1,6 +1,10 @@
+import PurgeTrace
+
 extension RulesCommand {
-    /// Left-aligned columns two spaces apart; the last column is not padded.
+    /// Left-aligned columns two spaces apart; the last column is not padded. Cells come
+    /// from rule files and log lines, so escape sequences and control characters go.
     static func render(_ table: [[String]]) -> String {
+        let table = table.map { $0.map(SafeText.terminal) }
         guard let columns = table.first?.count else { return "" }
         var widths = [Int](repeating: 0, count: columns)
         for row in table {
@@ -13,9 +17,10 @@ extension RulesCommand {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// Newlines shown as `⏎`, so one diagnostic or message stays on one output line.
+    /// Newlines shown as `⏎`, so one diagnostic or message stays on one output line;
+    /// escape sequences and other control characters removed (terminal output).
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? "⏎" : ($0 == "\r" ? " " : $0) }))
+        SafeText.terminal(String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? "⏎" : ($0 == "\r" ? " " : $0) })))
     }
 }
 

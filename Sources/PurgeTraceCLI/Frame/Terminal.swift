@@ -1,3 +1,4 @@
+import PurgeTrace
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,8 +46,10 @@ public final class Terminal: @unchecked Sendable {
     public func error(_ message: String) { writeError("purgetrace: error: \(Terminal.oneLine(message))\n") }
     public func warning(_ message: String) { writeError("purgetrace: warning: \(Terminal.oneLine(message))\n") }
 
+    /// Messages quote file names, rule ids and log text: newlines become spaces and escape
+    /// sequences and other control characters go, so a hostile name cannot drive the terminal.
     static func oneLine(_ s: String) -> String {
-        String(s.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+        SafeText.terminal(String(s.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }))
     }
 
     static func writeAll(fd: Int32, _ text: String) {

@@ -9,7 +9,7 @@ enum JSONStamp {
             else { return nil }
             return clock.resolve(stamp)
         }
-        if let ns = fields.epochNanoseconds, ns.isFinite, abs(ns) < 9.2e18 {
+        if let ns = fields.epochNanoseconds, Stamp.plausibleNanoseconds.contains(ns) {
             clock.noteOffsetSeen()
             return (Instant(nanoseconds: Int64(ns)), 0)
         }

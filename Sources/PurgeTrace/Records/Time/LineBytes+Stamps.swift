@@ -121,7 +121,8 @@ extension LineBytes {
     }
 
     private static func validated(_ stamp: Stamp, end: Int) -> StampMatch {
-        guard stamp.month >= 1, stamp.month <= 12, stamp.day >= 1,
+        guard stamp.year == 0 || Stamp.plausibleYears.contains(stamp.year),
+              stamp.month >= 1, stamp.month <= 12, stamp.day >= 1,
               stamp.day <= CivilTime.daysInMonth(year: stamp.year, month: stamp.month),
               stamp.hour <= 23, stamp.minute <= 59, stamp.second <= 60 else { return .invalid }
         return .ok(stamp, end: end)
@@ -157,7 +158,7 @@ extension LineBytes {
         let year = digits(at: end + 1, 4)
         guard year > 0 else { return .none }
         stamp.year = year
-        guard stamp.day <= CivilTime.daysInMonth(year: year, month: stamp.month) else { return .invalid }
+        guard Stamp.plausibleYears.contains(year), stamp.day <= CivilTime.daysInMonth(year: year, month: stamp.month) else { return .invalid }
         return .ok(stamp, end: end + 5)
     }
 
