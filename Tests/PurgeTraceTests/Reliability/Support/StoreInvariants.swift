@@ -32,6 +32,19 @@ enum StoreInvariants {
         }
     }
 
+    /// Whether the schema transaction was committed (`PRAGMA user_version` is set). A run
+    /// killed after SQLite created the file but before that commit leaves an empty file,
+    /// which every command reports as "empty: run ingest first" — the state before the run.
+    static func hasSchema(_ path: String) -> Bool {
+        guard let db = try? Database(path: path, mode: .readOnly),
+              case .integer(let version)? = try? db.query("PRAGMA user_version").first?.first else { return false }
+        if version == 0 {
+            let tables = (try? db.query("SELECT count(*) FROM sqlite_master")) ?? []
+            return tables != [[.integer(0)]]  // tables without a version: let problems() say so
+        }
+        return true
+    }
+
     /// `(unit path, status)` of every unit, in commit order.
     static func units(_ path: String) throws -> [(path: String, status: String)] {
         let db = try Database(path: path, mode: .readOnly)
