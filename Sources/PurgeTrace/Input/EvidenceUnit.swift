@@ -10,9 +10,14 @@ public struct EvidenceUnit: Sendable, Equatable {
     public struct Member: Sendable, Equatable {
         public var fileSystemPath: String
         public var displayName: String
-        public init(fileSystemPath: String, displayName: String) {
+        /// The real path of the folder (a PATH argument) this member is an entry of, or nil
+        /// for a PATH argument itself. An entry is read like any file inside a folder:
+        /// unreadable is a note, not an error, and a symlink is not followed.
+        public var folder: String?
+        public init(fileSystemPath: String, displayName: String, folder: String? = nil) {
             self.fileSystemPath = fileSystemPath
             self.displayName = displayName
+            self.folder = folder
         }
     }
 

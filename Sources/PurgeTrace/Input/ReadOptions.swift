@@ -13,6 +13,11 @@ public struct ReadOptions: Sendable {
     /// on several cores (a file is split when it holds two or more). Results never depend
     /// on it; tests make it small to split small files.
     public var rangeSize = 8 << 20
+    /// Whether an unreadable unit that is an entry of a folder PATH stops its unit (scan
+    /// records that unit as failed and goes on) instead of becoming a warning beside the
+    /// other units' evidence (analyze, ingest). A PATH argument that is unreadable always
+    /// stops the command (contract §1).
+    public var unreadableEntryFailsUnit = false
 
     public init(inputFormat: LogFormat? = nil, time: TimeOptions = TimeOptions(), since: Instant? = nil,
                 until: Instant? = nil, processAliases: [String: String] = [:], limits: ContainerLimits = ContainerLimits()) {

@@ -53,9 +53,10 @@ public enum UnitPlanner {
         if whole || isOneDevice(folderName: FileSystem.lastComponent(name)) {
             return [EvidenceUnit.Member(fileSystemPath: name, displayName: name)]
         }
+        guard let real = FileSystem.realPath(path) else { throw ToolError("cannot read \(path): cannot resolve it") }
         return entries.filter { !$0.hasPrefix(".") }.map { entry in
             let joined = FileSystem.join(name, entry)
-            return EvidenceUnit.Member(fileSystemPath: joined, displayName: joined)
+            return EvidenceUnit.Member(fileSystemPath: joined, displayName: joined, folder: real)
         }
     }
 

@@ -1,10 +1,14 @@
 extension UnitWalk {
-    /// One PATH (or folder entry) of the unit. Only here does an unreadable path stop the
-    /// run; deeper in a folder it is a note.
+    /// One PATH (or folder entry) of the unit. Only a PATH argument that is unreadable stops
+    /// the run; a folder's entry is a note (or, for scan, a failed unit).
     func read(member: EvidenceUnit.Member) throws(ToolError) {
         let path = member.fileSystemPath
         if path == "-" {
             try readStream(FileStream.standardInput(), name: member.displayName, depth: 0)
+            return
+        }
+        if let folder = member.folder {
+            try read(entry: member, of: folder)
             return
         }
         let status: FileSystem.Status
@@ -26,9 +30,44 @@ extension UnitWalk {
         try readStream(FileStream(path: path), name: member.displayName, depth: 0)
     }
 
+    /// An entry of a folder PATH that is a unit of its own: read like an entry met while
+    /// walking a folder, except that scan wants an unreadable one to fail its unit.
+    private func read(entry member: EvidenceUnit.Member, of folder: String) throws(ToolError) {
+        let path = member.fileSystemPath, name = member.displayName
+        let cannotRead = { (reason: String) throws(ToolError) in
+            if self.options.unreadableEntryFailsUnit { throw ToolError("cannot read \(path): \(reason)") }
+            self.note(name, "cannot read: \(reason)")
+        }
+        let status: FileSystem.Status
+        switch FileSystem.status(path, followLinks: false) {
+        case .success(let s): status = s
+        case .failure(let error): return try cannotRead("\(error)")
+        }
+        switch status.kind {
+        case .symlink:
+            noteLink(path, name: name, root: folder, ancestors: [])
+        case .directory:
+            if MemberName.isLogarchive(FileSystem.lastComponent(path)) {
+                note(name, UnitWalk.logarchiveWarning)
+            } else if case .failure(let error) = FileSystem.entries(path) {
+                try cannotRead("\(error)")
+            } else {
+                try walkFolder(path, name: name, root: folder, ancestors: [status.id])
+            }
+        case .file:
+            switch FileStream.open(path) {
+            case .success(let stream): try readStream(stream, name: name, depth: 0)
+            case .failure(let error): try cannotRead("\(error)")
+            }
+        case .other:
+            note(name, "not a regular file (device, socket or pipe); skipped")
+        }
+    }
+
     /// Entries in byte order, depth first. Hidden entries (`.DS_Store`, `.git`) are skipped.
-    /// Symlinks to files are followed; a symlink to a folder never is: a loop or a folder
-    /// outside the input gets a note, a folder inside it is read under its own name anyway.
+    /// A symlink is never followed: one to something inside the input is read under its own
+    /// name anyway, and one that leads outside (a loop, `/etc`, `~/.ssh/id_rsa` in a hostile
+    /// bundle unpacked with its links) gets a note. A user who wants a file read names it.
     func walkFolder(_ path: String, name: String, root: String, ancestors: Set<FileSystem.FileID>) throws(ToolError) {
         let entries: [String]
         switch FileSystem.entries(path) {
@@ -40,13 +79,9 @@ extension UnitWalk {
         for entry in entries where !entry.hasPrefix(".") {
             let childPath = FileSystem.join(path, entry)
             let childName = FileSystem.join(name, entry)
-            guard case .success(var status) = FileSystem.status(childPath, followLinks: false) else {
+            guard case .success(let status) = FileSystem.status(childPath, followLinks: false) else {
                 note(childName, "cannot read: it vanished while reading")
                 continue
-            }
-            if status.kind == .symlink {
-                guard let target = followLink(childPath, name: childName, root: root, ancestors: ancestors) else { continue }
-                status = target
             }
             switch status.kind {
             case .directory:
@@ -69,21 +104,21 @@ extension UnitWalk {
             case .other:
                 note(childName, "not a regular file (device, socket or pipe); skipped")
             case .symlink:
-                continue
+                noteLink(childPath, name: childName, root: root, ancestors: ancestors)
             }
         }
     }
 
-    /// What a symlink in a folder leads to, when it is to be read; nil when it is not (with a
-    /// note when that loses something).
-    private func followLink(_ path: String, name: String, root: String,
-                            ancestors: Set<FileSystem.FileID>) -> FileSystem.Status? {
+    /// A symlink in a folder is not followed: a target inside the input is read under its
+    /// own name; a target outside is not ours to read, and gets a note saying so, so nothing
+    /// is skipped silently.
+    func noteLink(_ path: String, name: String, root: String, ancestors: Set<FileSystem.FileID>) {
         let target: FileSystem.Status
         switch FileSystem.status(path) {
         case .success(let s): target = s
         case .failure(let error):
             note(name, error.isLoop ? "symbolic link loop; not followed" : "broken symbolic link (\(error)); skipped")
-            return nil
+            return
         }
         let inside = FileSystem.realPath(path).map { isVisible($0, inside: root) } ?? false
         if target.kind == .directory {
@@ -92,11 +127,9 @@ extension UnitWalk {
             } else if !inside {
                 note(name, "symbolic link to a folder outside the input; not followed")
             }
-            return nil
+        } else if !inside {
+            note(name, "symbolic link to a file outside the input; not followed (name the file itself to read it)")
         }
-        // A file inside the input is read under its own name; one outside, once.
-        if inside { return nil }
-        return linkedFilesRead.insert(target.id).inserted ? target : nil
     }
 
     /// Whether a resolved path lies inside `root` where the walk reads it (not hidden).

@@ -13,8 +13,6 @@ final class UnitWalk {
     let workers: WorkerBudget?
     /// Reset per member: the decompression total is per PATH argument.
     var budget = DecompressionBudget()
-    /// Files outside the tree reached through symlinks, so two links read one file once.
-    var linkedFilesRead: Set<FileSystem.FileID> = []
 
     init(unit: EvidenceUnit, sink: RecordSink, options: ReadOptions, parsers: ParserProvider, workers: WorkerBudget? = nil) {
         self.unit = unit

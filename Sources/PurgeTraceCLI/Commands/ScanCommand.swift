@@ -50,6 +50,7 @@ enum ScanCommand {
             }
             var options = try RunSettings.analysisOptions(invocation)
             options.read.limits = try ScanCommand.limits(invocation)
+            options.read.unreadableEntryFailsUnit = true  // one bad unit: recorded as failed
             let rules = try RuleSources.loadForRunning(paths: try RuleSources.paths(for: invocation))
             let analyzer = Analyzer(ruleSet: rules.ruleSet, options: options)
             let units = try ScanPlanner.units(paths: invocation.positionals, shard: shard,

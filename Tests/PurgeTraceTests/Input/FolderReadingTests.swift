@@ -29,7 +29,7 @@ import Testing
         #expect(sink.facts.count == 3)
     }
 
-    @Test func symlinksToFilesAreFollowedAndFoldersOutsideAreNot() throws {
+    @Test func symlinksAreNeverFollowedAndThoseLeadingOutsideAreNoted() throws {
         let dir = TestPaths.temporaryDirectory("folders")
         let root = dir.appendingPathComponent("case")
         let outside = dir.appendingPathComponent("elsewhere")
@@ -44,9 +44,36 @@ import Testing
         let sink = try InputTest.read(root.path, name: "case")
         // current.log -> real.log is read once, under the real name.
         #expect(sink.paths == ["case/broken.log", "case/linked.log", "case/other", "case/real.log"])
-        #expect(sink.messages(of: "case/linked.log") == ["outside"])
+        // A file outside the input is not read through a link (a hostile bundle unpacked with
+        // its links could point at ~/.ssh/id_rsa), and the note says so.
+        #expect(sink.messages(of: "case/linked.log") == [])
+        #expect(sink.facts("case/linked.log")?.warnings == ["symbolic link to a file outside the input; not followed (name the file itself to read it)"])
         #expect(sink.facts("case/other")?.warnings == ["symbolic link to a folder outside the input; not followed"])
         #expect(sink.facts("case/broken.log")?.warnings.first?.hasPrefix("broken symbolic link") == true)
+    }
+
+    /// Entries of a folder of devices are read like entries met in a walk: a link to a
+    /// sibling is not a second device with the same evidence, a link outside is not read.
+    @Test func linkedEntriesOfAFolderOfDevicesAreNotFollowed() throws {
+        let dir = TestPaths.temporaryDirectory("folders")
+        let inbox = dir.appendingPathComponent("inbox")
+        try InputTest.write("2024-03-01T10:00:00Z p: real\n", to: inbox.appendingPathComponent("real.log"))
+        try InputTest.write("2024-03-01T10:00:00Z p: private\n", to: dir.appendingPathComponent("private.log"))
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: inbox.appendingPathComponent("current.log").path, withDestinationPath: "real.log")
+        try fm.createSymbolicLink(atPath: inbox.appendingPathComponent("key.log").path,
+                                  withDestinationPath: dir.appendingPathComponent("private.log").path)
+        let units = try UnitPlanner.units(paths: [inbox.path], sameDevice: false, deviceName: nil)
+        #expect(units.map(\.device) == ["current.log", "key.log", "real.log"].map { inbox.path + "/" + $0 })
+        let sinks = try units.map { unit in
+            let sink = RecordingSink()
+            try InputTest.reader().read(unit: unit, into: sink)
+            return sink
+        }
+        #expect(sinks[0].records.isEmpty && sinks[0].facts.isEmpty)
+        #expect(sinks[1].records.isEmpty)
+        #expect(sinks[1].facts.first?.warnings == ["symbolic link to a file outside the input; not followed (name the file itself to read it)"])
+        #expect(sinks[2].messages(of: inbox.path + "/real.log") == ["real"])
     }
 
     @Test func standardInputIsReadAsTheSourceStdin() throws {

@@ -39,16 +39,45 @@ import Glibc
         Hazard.expectGoodEvidenceAnalysed(report)
     }
 
-    /// Each entry of a folder PATH is its own device: an unreadable one stops the run as an
-    /// unreadable PATH would (contract §1; see docs/reliability.md for the open question).
-    @Test(.enabled(if: Unprivileged.isAvailable, "needs a non-root user (setpriv as root)"))
-    func anUnreadableEntryOfAFolderOfDevicesExitsTwoNamingIt() throws {
-        let dir = try Hazard.folderWithGoodSample("unreadable-device")
+    /// Each entry of a folder PATH is its own device, but not a PATH: an unreadable one is a
+    /// warning beside the other devices' evidence (analyze, ingest); scan records that unit
+    /// as failed with the reason and ingests the others.
+    @Test(.enabled(if: Unprivileged.isAvailable, "needs a non-root user (setpriv as root)"), arguments: ["analyze", "ingest", "scan"])
+    func anUnreadableEntryOfAFolderOfDevicesIsAWarningOrAFailedUnit(command: String) throws {
+        let work = TestPaths.temporaryDirectory("unreadable-device")
+        let dir = work.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Hazard.goodSample, toPath: dir.appendingPathComponent("good.log").path)
         let secret = dir.appendingPathComponent("secret.log")
         try FileManager.default.copyItem(atPath: Hazard.goodSample, toPath: secret.path)
         chmod(secret.path, 0)
-        let run = try Unprivileged.run(["analyze", dir.path])
-        Hazard.expectOneErrorLine(run, naming: ["cannot read", "secret.log", "Permission denied"])
+        chmod(work.path, 0o777)  // the unprivileged run writes its database here
+        let db = work.appendingPathComponent("t.db").path
+        switch command {
+        case "analyze":
+            let run = try Unprivileged.run(["analyze", "--format", "json", dir.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("secret.log") && run.stderr.contains("Permission denied"), "\(run.stderr)")
+            let report = try ReportDigest(json: run.stdout)
+            #expect(report.warnings(of: "secret.log").contains("cannot read: Permission denied"))
+            Hazard.expectGoodEvidenceAnalysed(report)
+        case "ingest":
+            let run = try Unprivileged.run(["ingest", "--quiet", "--db", db, dir.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let report = try ReportDigest(json: try ChildRun.run(["report", "--format", "json", "--db", db]).stdout)
+            #expect(report.warnings(of: "secret.log").contains("cannot read: Permission denied"))
+            Hazard.expectGoodEvidenceAnalysed(report)
+        default:
+            let run = try Unprivileged.run(["scan", "--quiet", "--format", "json", "--db", db, dir.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let archives = try #require(object["archives"] as? [[String: Any]])
+            let secretUnit = try #require(archives.first { ($0["path"] as? String)?.hasSuffix("secret.log") == true })
+            #expect(secretUnit["status"] as? String == "error")
+            #expect((secretUnit["error"] as? String)?.contains("Permission denied") == true, "\(secretUnit)")
+            let report = try ReportDigest(json: try ChildRun.run(["report", "--format", "json", "--db", db]).stdout)
+            #expect(report.hasTheSamplePurge)
+        }
     }
 
     @Test func linksAndLoopsInAFolderAreNotedAndNeverFollowedForever() throws {
