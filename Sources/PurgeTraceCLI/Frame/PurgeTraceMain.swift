@@ -42,6 +42,7 @@ public enum PurgeTraceMain {
             if let color = invocation.value("--color"), let choice = Terminal.ColorChoice(rawValue: color) {
                 terminal.colorChoice = choice
             }
+            if invocation.has("--redact") { terminal.redactStandardError() }
             return try command.run(invocation)
         } catch let error as UsageError {
             terminal.error(error.message)

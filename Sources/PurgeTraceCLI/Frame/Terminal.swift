@@ -1,3 +1,4 @@
+import Foundation
 import PurgeTrace
 #if canImport(Glibc)
 import Glibc
@@ -39,8 +40,21 @@ public final class Terminal: @unchecked Sendable {
         }
     }
 
+    /// `--redact` covers stderr too: warnings, errors and progress lines name paths and
+    /// quote log text, and a terminal session gets pasted into tickets. Its UUID numbering
+    /// is its own (stderr is a separate output from the report).
+    private var stderrRedactor: Redactor?
+    private let stderrLock = NSLock()
+
+    public func redactStandardError() {
+        stderrLock.withLock { stderrRedactor = stderrRedactor ?? Redactor() }
+    }
+
     public func write(_ text: String) { Terminal.writeAll(fd: 1, text) }
-    public func writeError(_ text: String) { Terminal.writeAll(fd: 2, text) }
+    public func writeError(_ text: String) {
+        // One lock for redaction and the write: workers' lines never interleave.
+        stderrLock.withLock { Terminal.writeAll(fd: 2, stderrRedactor?.redact(text) ?? text) }
+    }
 
     /// One-line error in the contract's shape.
     public func error(_ message: String) { writeError("purgetrace: error: \(Terminal.oneLine(message))\n") }

@@ -45,6 +45,30 @@ import Testing
         }
     }
 
+    /// Warnings, errors and progress lines name paths (a home folder) and quote log text:
+    /// with `--redact` stderr is redacted too, without it they show (so the check means something).
+    @Test func redactCoversStandardError() throws {
+        let log = try Self.personalEvidence()
+        let home = URL(fileURLWithPath: log).deletingLastPathComponent()
+        try Data([0x00, 0x01, 0xFF, 0xFE, 0x00, 0x02] + Array(repeating: 0, count: 4096)).write(to: home.appendingPathComponent("junk.bin"))
+        let plain = try ChildRun.run(["analyze", "--same-device", "--format", "json", home.path])
+        #expect(plain.stderr.contains("janedoe/junk.bin"), "the warning names the file: \(plain.stderr)")
+        let redacted = try ChildRun.run(["analyze", "--redact", "--same-device", "--format", "json", home.path])
+        #expect(redacted.status == 0)
+        #expect(redacted.stderr.contains("<user>/junk.bin"), "\(redacted.stderr)")
+        #expect(Self.leaks(redacted.stderr) == [], "\(redacted.stderr)")
+
+        let missing = home.appendingPathComponent("gone.log").path
+        let error = try ChildRun.run(["analyze", "--redact", missing])
+        #expect(error.status == 2 && error.stderr.contains("<user>/gone.log"), "\(error.stderr)")
+        #expect(Self.leaks(error.stderr) == [])
+
+        let db = TestPaths.temporaryDirectory("privacy-stderr").appendingPathComponent("t.db").path
+        let ingest = try ChildRun.run(["ingest", "--redact", "--db", db, home.path])
+        #expect(ingest.status == 0 && !ingest.stderr.isEmpty, "\(ingest.stderr)")
+        #expect(Self.leaks(ingest.stderr) == [], "\(ingest.stderr)")
+    }
+
     @Test func aRedactedDatabaseHoldsNoSecretAnywhere() throws {
         let log = try Self.personalEvidence()
         let dir = TestPaths.temporaryDirectory("privacy-db")
