@@ -46,11 +46,7 @@ public struct ScanFingerprint: Sendable, Equatable {
             if own.isDirectory {
                 walk(path, into: &fingerprint, depth: depth + 1)
             } else if own.isLink {
-                // A link to a file is read; a link to a folder is not.
-                if let target = Entry(path, followLinks: true), !target.isDirectory {
-                    fingerprint.size += target.size
-                    fingerprint.modified = max(fingerprint.modified, target.modified)
-                }
+                continue  // never read (UnitWalk): its target counts where the walk meets it
             } else {
                 fingerprint.size += own.size
             }
