@@ -51,11 +51,11 @@ public struct HTMLReportWriter: ReportWriter {
         out += "<section class=\"inputs\">\n<h2>Inputs (\(a.inputs.count))</h2>\n"
         if let chart = CoverageSVG(inputs: a.inputs).render() { out += "<figure>\(chart)<figcaption>Time covered by each input; gaps over 30 minutes in red.</figcaption></figure>\n" }
         if !a.inputs.isEmpty {
-            out += "<table class=\"inputs\"><thead><tr><th>path</th><th>format</th><th class=\"num\">records</th><th class=\"num\">undecodable</th><th>first</th><th>last</th><th>gaps</th><th>warnings</th></tr></thead><tbody>\n"
+            out += "<div class=\"table-wrap\"><table class=\"inputs\"><thead><tr><th>path</th><th>format</th><th class=\"num\">records</th><th class=\"num\">undecodable</th><th>first</th><th>last</th><th>gaps</th><th>warnings</th></tr></thead><tbody>\n"
             for input in a.inputs {
                 out += "<tr><td class=\"path\"><code>\(h(input.path))</code>"
                 if input.device != input.path { out += "<br><span class=\"muted\">device \(h(input.device))</span>" }
-                out += "</td><td>\(h(input.format?.rawValue ?? "unrecognized"))</td><td class=\"num\">\(HumanFormat.count(input.records))</td>"
+                out += "</td><td class=\"format\">\(h(input.format?.rawValue ?? "unrecognized"))</td><td class=\"num\">\(HumanFormat.count(input.records))</td>"
                 out += "<td class=\"num\">\(HumanFormat.count(input.undecodable))</td><td class=\"when\">\(input.first.map(HumanFormat.time) ?? "–")</td>"
                 out += "<td class=\"when\">\(input.last.map(HumanFormat.time) ?? "–")</td><td class=\"gaps\">"
                 out += input.gaps.isEmpty ? "–" : input.gaps.map { h(ReportText.gap($0)) }.joined(separator: "<br>")
@@ -63,7 +63,7 @@ public struct HTMLReportWriter: ReportWriter {
                 out += input.warnings.isEmpty ? "–" : input.warnings.map(h).joined(separator: "<br>")
                 out += "</td></tr>\n"
             }
-            out += "</tbody></table>\n"
+            out += "</tbody></table></div>\n"
         }
         out += "</section>\n"
 
@@ -179,7 +179,9 @@ public struct HTMLReportWriter: ReportWriter {
         table { border-collapse: collapse; width: 100%; font-size: 13px; }
         th, td { border-bottom: 1px solid var(--line); padding: 5px 8px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
         th { color: var(--muted); font-weight: 600; white-space: nowrap; } .num { text-align: right; white-space: nowrap; }
-        td.when { white-space: nowrap; } td.path { word-break: break-all; min-width: 180px; } td.gaps { min-width: 240px; }
+        .table-wrap { overflow-x: auto; }
+        td.when { min-width: 6.5em; } td.path { word-break: break-all; min-width: 280px; } td.gaps { min-width: 120px; }
+        td.format { white-space: nowrap; }
         ul.errors li, .warnings li { color: var(--warn); }
         footer { color: var(--muted); font-size: 12px; text-align: center; }
 
