@@ -4,5 +4,5 @@
 # every change in a golden file is a change users see.
 set -eu
 cd "$(dirname "$0")/.."
-PURGETRACE_UPDATE_GOLDEN=1 swift test --filter GoldenReportTests
+PURGETRACE_UPDATE_GOLDEN=1 swift test --filter Golden
 git status --short Tests/PurgeTraceTests/Fixtures/reports
