@@ -11,7 +11,8 @@
 /// next signal is tried; a successful one owns its window: matching resumes with the first
 /// signal after it closed, so repeated lines inside one chain (a second `rows_removed`, a
 /// `reset_sync_did` logged per store) do not start a second match of the same rule.
-/// A match whose last step fills early still owns the rest of its window, except for a
+/// A match whose last step fills early still owns the rest of its window (and steps it
+/// skipped just before that last step may be filled late, out of order), except for a
 /// record that starts the chain over (its signals fill only steps no later than the match's
 /// first observed step): the app's `Items=0` logged before Core Data's closing
 /// `reset_sync_did` must not turn that `reset_sync_did` into a second purge, while a second
@@ -112,11 +113,23 @@ struct SequenceMatcher: Sendable {
         // Steps after the last filled one were not seen: a required one fails the attempt.
         guard accepted(bindings.steps, position: position, resume: k) != nil else { return nil }
         // The last step filled before the window closed: the window's remaining records
-        // belong to this chain unless one starts it over.
+        // belong to this chain unless one starts it over. Steps skipped between the last
+        // two observed steps may still be filled by them, out of order: the app's `Items=0`
+        // is often logged before Core Data's closing `reset_sync_did` and "Recovered from
+        // error", which are then evidence seen, not steps missing.
         if position == steps.count - 1 {
+            // Only steps after the last observed one before the final step, in any order
+            // among themselves (the closing lines' own order varies).
+            let skipped = (bindings.steps[..<position].lastIndex { $0 != nil }).map { ($0 + 1)..<position }
             while k < events.count, events[k].time <= deadline,
                   !startsOver(at: k, startStep: startStep, in: events, used: used),
                   used.contains(events[k].signalKey) || !beginsNewChain(events[k], filled: bindings.steps) {
+                let signal = events[k]
+                if let skipped, !used.contains(signal.signalKey), !records.contains(signal.recordKey),
+                   let step = skipped.first(where: { bindings.steps[$0] == nil && steps[$0].accepts(signal, bindings: bindings) }) {
+                    bindings.steps[step] = signal
+                    records.insert(signal.recordKey)
+                }
                 k += 1
             }
         }

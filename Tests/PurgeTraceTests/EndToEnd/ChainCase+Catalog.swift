@@ -80,11 +80,12 @@ extension ChainCase {
             name: "app-counts-early", arguments: ["app-counts-early-log-show.log"],
             inputs: ["app-counts-early-log-show.log": "log-show"],
             incidents: [IncidentEssentials(
-                rule: "purge.sync_reset", verdict: "probable", confidence: 0.73, reason: "HistoryExpired",
+                rule: "purge.sync_reset", verdict: "probable", confidence: 1.0, reason: "HistoryExpired",
                 device: "app-counts-early-log-show.log", outcome: "recovered", coverage: "covered",
-                snapshotItems: 233, baselineItems: 233, missing: ["reset_sync_did", recovery],
+                snapshotItems: 233, baselineItems: 233, missing: [],
+                // Items=0 before the did-reset and "Recovered": those still count as seen.
                 steps: ["history_token_expired", "recovery_attempted", "reset_sync_will", "rows_removed",
-                        "vacuum_burst", "item_count"],
+                        "vacuum_burst", "item_count", "reset_sync_did", "recovery_succeeded"],
                 burstCount: 6)]),
         ChainCase(
             name: "benign-vacuum-burst", arguments: ["benign-vacuum-burst-xcode.log"],
