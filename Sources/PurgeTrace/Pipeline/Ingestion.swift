@@ -80,14 +80,14 @@ public struct Ingestion {
                 reportUnchanged(i)
                 let staged = try staged.get()
                 let evidence = staged.evidence
-                let unit = UnitCommit(path: units[i].reportedPath, sha256: evidence.identity, device: units[i].device,
+                var unit = UnitCommit(path: units[i].reportedPath, sha256: evidence.identity, device: units[i].device,
                                       sources: evidence.sources, signals: evidence.signals, warnings: evidence.warnings,
                                       rules: rulesInfo)
+                unit.cacheEntry = fingerprints[i]?.cacheEntry
                 let result = try store.commit(unit, records: staged.stage) { snapshot in
                     DeviceCorrelation(analyzer.correlate(device: snapshot.device, sources: snapshot.sources,
                                                          signals: snapshot.signals))
                 }
-                try fingerprints[i]?.remember(evidence.identity, in: store)
                 let correlation = analyzer.correlate(device: units[i].device, sources: evidence.sources, signals: evidence.signals)
                 analyses.append(UnitAnalysis(
                     unit: units[i], sources: evidence.sources,
@@ -140,9 +140,7 @@ struct IngestFingerprint {
         return try store.isUnitDone(sha256: identity)
     }
 
-    func remember(_ identity: String, in store: TimelineStore) throws(ToolError) {
-        try store.rememberIdentity(identity, path: key, size: fingerprint.size, modified: fingerprint.modified)
-    }
+    var cacheEntry: UnitCacheEntry { UnitCacheEntry(key: key, size: fingerprint.size, modified: fingerprint.modified) }
 }
 
 /// A unit read on a worker, waiting for its commit.

@@ -95,8 +95,9 @@ public struct ScanRunner {
             return ScanUnitReport(path: unit.path, status: .failed(reason), bytes: bytes, incidents: 0)
         case .evidence(let evidence):
             let identity = evidence.identity
-            let commit = UnitCommit(path: unit.path, sha256: identity, device: unit.unit.device, sources: evidence.sources,
+            var commit = UnitCommit(path: unit.path, sha256: identity, device: unit.unit.device, sources: evidence.sources,
                                     signals: evidence.signals, warnings: evidence.warnings)
+            commit.cacheEntry = fingerprint.map { UnitCacheEntry(key: unit.path, size: $0.size, modified: $0.modified) }
             let analyzer = self.analyzer
             let recompute: (DeviceSnapshot) -> DeviceCorrelation = { snapshot in
                 DeviceCorrelation(analyzer.correlate(device: snapshot.device, sources: snapshot.sources, signals: snapshot.signals))
@@ -108,9 +109,6 @@ public struct ScanRunner {
             }
             let result = try store.commit(commit, recompute: recompute)
             try store.dropErrors(path: unit.path)
-            if let fingerprint {
-                try store.rememberIdentity(identity, path: unit.path, size: fingerprint.size, modified: fingerprint.modified)
-            }
             let status: ScanUnitReport.Status = result.status == .committed ? .committed : .alreadyPresent
             return ScanUnitReport(path: unit.path, status: status, bytes: bytes, incidents: result.incidents)
         }

@@ -12,6 +12,7 @@ extension TimelineStore {
     ///
     /// A unit already committed with status `ok` adds nothing (`.alreadyPresent`); one
     /// recorded as `error` is replaced. A unit with `error` set records only its row.
+    /// A read unit's `cacheEntry` is remembered in `unit_cache` in the same transaction.
     ///
     /// - Throws: `ToolError` naming the database for SQLite failures; errors thrown by
     ///   `recompute` are passed through unchanged.
@@ -25,6 +26,10 @@ extension TimelineStore {
             try db.transaction { () throws -> CommitResult in
                 try seedRedactor()
                 let unit = redactor.map { redacted(unit, with: $0) } ?? unit
+                if unit.error == nil, let entry = unit.cacheEntry {
+                    try db.run("INSERT OR REPLACE INTO unit_cache (path, size, mtime_ns, sha256) VALUES (?, ?, ?, ?)",
+                               [.text(entry.key), .integer(entry.size), .integer(entry.modified), .text(unit.sha256)])
+                }
                 if let existing = try units(where: "sha256 = ?", [.text(unit.sha256)]).first {
                     if existing.isDone { return CommitResult(status: .alreadyPresent, unitID: existing.id) }
                     try db.run("DELETE FROM units WHERE id = ?", [.integer(existing.id)])

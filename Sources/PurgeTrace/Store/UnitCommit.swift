@@ -19,6 +19,10 @@ public struct UnitCommit: Sendable {
     public var warnings: [String]
     /// The rules the signals were matched with; the database keeps the latest.
     public var rules: RulesInfo?
+    /// Where `unit_cache` remembers this unit's identity, written in the commit's own
+    /// transaction: a kill can never leave a unit committed but unknown to the cache (the
+    /// next run would read it again only to find it there).
+    public var cacheEntry: UnitCacheEntry?
 
     public init(path: String, sha256: String, device: String, error: String? = nil, sources: [SourceFacts] = [],
                 signals: [Signal] = [], warnings: [String] = [], rules: RulesInfo? = nil) {
@@ -30,6 +34,20 @@ public struct UnitCommit: Sendable {
         self.signals = signals
         self.warnings = warnings
         self.rules = rules
+    }
+}
+
+/// A `unit_cache` row: the unit's key (its path), size and modification time.
+public struct UnitCacheEntry: Sendable, Equatable {
+    public var key: String
+    public var size: Int64
+    /// Nanoseconds since 1970.
+    public var modified: Int64
+
+    public init(key: String, size: Int64, modified: Int64) {
+        self.key = key
+        self.size = size
+        self.modified = modified
     }
 }
 
