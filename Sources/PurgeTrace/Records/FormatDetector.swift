@@ -51,8 +51,8 @@ public enum FormatDetector {
 
     private static func byFirstLine(_ first: LineBytes, head: UnsafeRawBufferPointer, lines: [LineBytes]) -> LogFormat? {
         if LogShowParser.isHeader(first) { return .logShow }
-        if LogCompactParser.isHeader(first) { return .logCompact }
-        if LogSyslogParser.isHeader(first) { return .logSyslog }
+        if LogCompactLines.isHeader(first) { return .logCompact }
+        if LogSyslogLines.isHeader(first) { return .logSyslog }
         if first.equals(Span(start: 0, count: first.count), UnifiedLogCSVParser.header) { return .unifiedlogCSV }
         let lead = first[first.skipSpaces(from: 0)]
         if lead == 91 || lead == 123 { return byJSON(first, lines: lines) }
@@ -123,8 +123,8 @@ public enum FormatDetector {
         var head = RecordHead()
         switch format {
         case .logShow: return LogShowParser.classify(line, into: &head, hasTTL: nil) == .record
-        case .logSyslog: return LogSyslogParser.classify(line, into: &head) == .record
-        case .logCompact: return LogCompactParser.classify(line, into: &head) == .record
+        case .logSyslog: return LogSyslogLines.classify(line, into: &head) == .record
+        case .logCompact: return LogCompactLines.classify(line, into: &head) == .record
         case .xcodeConsole: return XcodeConsoleParser.classify(line, into: &head) == .record
         case .idevicesyslog:
             var shape = IDeviceSyslogParser.Shape.relay
@@ -138,7 +138,7 @@ public enum FormatDetector {
         case .oslogExport:
             var structured = false
             return OSLogExportParser.classify(line, into: &head, structured: &structured) == .record && structured
-        case .plain: return PlainParser.classify(line, into: &head) == .record
+        case .plain: return PlainLines.classify(line, into: &head) == .record
         case .logJSON, .logNDJSON, .unifiedlogCSV, .unifiedlogJSONL: return false
         }
     }

@@ -3,33 +3,7 @@
 ///
 /// Milliseconds and no zone; two-letter type codes (`Df` `I ` `E ` `F ` `A ` `Db`); the TID
 /// is hex without `0x`.
-struct LogCompactParser: RecordParser {
-    private var framer: LineFramer
-    private var clock: SourceClock
-
-    init(context: SourceContext) {
-        framer = LineFramer(context: context)
-        clock = SourceClock(context: context)
-    }
-
-    mutating func feed(line raw: UnsafeRawBufferPointer, number: Int, offset: Int64,
-                       emit: (RecordView) -> Void) throws(ToolError) {
-        let line = LineBytes(raw)
-        var head = RecordHead()
-        switch LogCompactParser.classify(line, into: &head) {
-        case .record:
-            let (time, utcOffset) = clock.resolve(head.stamp)
-            framer.start(line, head: head, time: time, utcOffset: utcOffset, number: number, offset: offset, emit: emit)
-        case .continuation: framer.continuation(line)
-        case .skip: framer.skip(emit: emit)
-        case .malformed: framer.malformed(emit: emit)
-        }
-    }
-
-    mutating func finish(emit: (RecordView) -> Void) throws(ToolError) {
-        framer.finish(emit: emit)
-    }
-
+enum LogCompactLines: LineClassifier {
     /// `Timestamp               Ty Process[PID:TID]`
     static func isHeader(_ line: LineBytes) -> Bool {
         guard line.hasPrefix("Timestamp ") else { return false }
@@ -74,10 +48,4 @@ struct LogCompactParser: RecordParser {
     }
 }
 
-/// A range starts at any line that is not a continuation: the format has no memory.
-extension LogCompactParser: RangeReadableParser {
-    func startsRange(_ line: LineBytes) -> Bool {
-        var head = RecordHead()
-        return LogCompactParser.classify(line, into: &head) != .continuation
-    }
-}
+typealias LogCompactParser = StatelessLineParser<LogCompactLines>

@@ -2,33 +2,7 @@
 /// `2023-09-27 22:55:39.622369+0200  localhost legacyScreenSaver[41737]: (sender) [sub:cat] message`.
 ///
 /// The host is always `localhost`; there is no thread id and no level column.
-struct LogSyslogParser: RecordParser {
-    private var framer: LineFramer
-    private var clock: SourceClock
-
-    init(context: SourceContext) {
-        framer = LineFramer(context: context)
-        clock = SourceClock(context: context)
-    }
-
-    mutating func feed(line raw: UnsafeRawBufferPointer, number: Int, offset: Int64,
-                       emit: (RecordView) -> Void) throws(ToolError) {
-        let line = LineBytes(raw)
-        var head = RecordHead()
-        switch LogSyslogParser.classify(line, into: &head) {
-        case .record:
-            let (time, utcOffset) = clock.resolve(head.stamp)
-            framer.start(line, head: head, time: time, utcOffset: utcOffset, number: number, offset: offset, emit: emit)
-        case .continuation: framer.continuation(line)
-        case .skip: framer.skip(emit: emit)
-        case .malformed: framer.malformed(emit: emit)
-        }
-    }
-
-    mutating func finish(emit: (RecordView) -> Void) throws(ToolError) {
-        framer.finish(emit: emit)
-    }
-
+enum LogSyslogLines: LineClassifier {
     /// `Timestamp                       (process)[PID]`
     static func isHeader(_ line: LineBytes) -> Bool {
         guard line.hasPrefix("Timestamp ") else { return false }
@@ -59,10 +33,4 @@ struct LogSyslogParser: RecordParser {
     }
 }
 
-/// A range starts at any line that is not a continuation: the format has no memory.
-extension LogSyslogParser: RangeReadableParser {
-    func startsRange(_ line: LineBytes) -> Bool {
-        var head = RecordHead()
-        return LogSyslogParser.classify(line, into: &head) != .continuation
-    }
-}
+typealias LogSyslogParser = StatelessLineParser<LogSyslogLines>

@@ -1,33 +1,7 @@
 /// The last resort: a line that starts with a recognizable timestamp (`LineBytes.leadingStamp`)
 /// starts a record whose message is the rest of the line; any other line continues it.
 /// No process, pid or level — only what the text says for certain.
-struct PlainParser: RecordParser {
-    private var framer: LineFramer
-    private var clock: SourceClock
-
-    init(context: SourceContext) {
-        framer = LineFramer(context: context)
-        clock = SourceClock(context: context)
-    }
-
-    mutating func feed(line raw: UnsafeRawBufferPointer, number: Int, offset: Int64,
-                       emit: (RecordView) -> Void) throws(ToolError) {
-        let line = LineBytes(raw)
-        var head = RecordHead()
-        switch PlainParser.classify(line, into: &head) {
-        case .record:
-            let (time, utcOffset) = clock.resolve(head.stamp)
-            framer.start(line, head: head, time: time, utcOffset: utcOffset, number: number, offset: offset, emit: emit)
-        case .continuation: framer.continuation(line)
-        case .skip: framer.skip(emit: emit)
-        case .malformed: framer.malformed(emit: emit)
-        }
-    }
-
-    mutating func finish(emit: (RecordView) -> Void) throws(ToolError) {
-        framer.finish(emit: emit)
-    }
-
+enum PlainLines: LineClassifier {
     static func classify(_ line: LineBytes, into head: inout RecordHead) -> LineKind {
         switch line.leadingStamp().match {
         case .none: return .continuation
@@ -46,10 +20,4 @@ struct PlainParser: RecordParser {
     }
 }
 
-/// A range starts at any line that is not a continuation: the format has no memory.
-extension PlainParser: RangeReadableParser {
-    func startsRange(_ line: LineBytes) -> Bool {
-        var head = RecordHead()
-        return PlainParser.classify(line, into: &head) != .continuation
-    }
-}
+typealias PlainParser = StatelessLineParser<PlainLines>
