@@ -22,8 +22,12 @@ extension UnitWalk {
                 return
             }
             guard let root = FileSystem.realPath(path) else { throw ToolError("cannot read \(path): cannot resolve it") }
-            if case .failure(let error) = FileSystem.entries(path) { throw ToolError("cannot read \(path): \(error)") }
-            try walkFolder(path, name: member.displayName, root: root, ancestors: [status.id])
+            switch FileSystem.entries(path) {
+            case .success(let entries):
+                try walk(entries, in: path, name: member.displayName, root: root, ancestors: [status.id])
+            case .failure(let error):
+                throw ToolError("cannot read \(path): \(error)")
+            }
             return
         }
         // A file, or a pipe given on the command line (`<(zcat x)`): read as a stream.
@@ -38,81 +42,71 @@ extension UnitWalk {
             if self.options.unreadableEntryFailsUnit { throw ToolError("cannot read \(path): \(reason)") }
             self.note(name, "cannot read: \(reason)")
         }
-        let status: FileSystem.Status
         switch FileSystem.status(path, followLinks: false) {
-        case .success(let s): status = s
-        case .failure(let error): return try cannotRead("\(error)")
-        }
-        switch status.kind {
-        case .symlink:
-            noteLink(path, name: name, root: folder, ancestors: [])
-        case .directory:
-            if MemberName.isLogarchive(FileSystem.lastComponent(path)) {
-                note(name, UnitWalk.logarchiveWarning)
-            } else if case .failure(let error) = FileSystem.entries(path) {
-                try cannotRead("\(error)")
-            } else {
-                try walkFolder(path, name: name, root: folder, ancestors: [status.id])
+        case .success(let status):
+            try read(path, name: name, status: status, root: folder, ancestors: []) { reason, _ throws(ToolError) in
+                try cannotRead(reason)
             }
-        case .file:
-            switch FileStream.open(path) {
-            case .success(let stream): try readStream(stream, name: name, depth: 0)
-            case .failure(let error): try cannotRead("\(error)")
-            }
-        case .other:
-            note(name, "not a regular file (device, socket or pipe); skipped")
+        case .failure(let error):
+            try cannotRead("\(error)")
         }
     }
 
-    /// Entries in byte order, depth first. Hidden entries (`.DS_Store`, `.git`) are skipped.
-    /// A symlink is never followed: one to something inside the input is read under its own
-    /// name anyway, and one that leads outside (a loop, `/etc`, `~/.ssh/id_rsa` in a hostile
-    /// bundle unpacked with its links) gets a note. A user who wants a file read names it.
-    func walkFolder(_ path: String, name: String, root: String, ancestors: Set<FileSystem.FileID>) throws(ToolError) {
-        let entries: [String]
-        switch FileSystem.entries(path) {
-        case .success(let e): entries = e
-        case .failure(let error):
-            note(name, "cannot read folder: \(error)")
-            return
-        }
+    /// A folder's entries in byte order, depth first. Hidden entries (`.DS_Store`, `.git`)
+    /// are skipped; one that cannot be read is a note.
+    private func walk(_ entries: [String], in folder: String, name: String, root: String,
+                      ancestors: Set<FileSystem.FileID>) throws(ToolError) {
         for entry in entries where !entry.hasPrefix(".") {
-            let childPath = FileSystem.join(path, entry)
+            let childPath = FileSystem.join(folder, entry)
             let childName = FileSystem.join(name, entry)
             guard case .success(let status) = FileSystem.status(childPath, followLinks: false) else {
                 note(childName, "cannot read: it vanished while reading")
                 continue
             }
-            switch status.kind {
-            case .directory:
-                if ancestors.contains(status.id) {
-                    note(childName, "folder loop (a mount of a folder above it); not followed")
-                } else if MemberName.isLogarchive(entry) {
-                    note(childName, UnitWalk.logarchiveWarning)
-                } else {
-                    try walkFolder(childPath, name: childName, root: root, ancestors: ancestors.union([status.id]))
-                }
-            case .file:
-                let stream: FileStream
-                switch FileStream.open(childPath) {
-                case .success(let s): stream = s
-                case .failure(let error):
-                    note(childName, "cannot read: \(error)")
-                    continue
-                }
-                try readStream(stream, name: childName, depth: 0)
-            case .other:
-                note(childName, "not a regular file (device, socket or pipe); skipped")
-            case .symlink:
-                noteLink(childPath, name: childName, root: root, ancestors: ancestors)
+            try read(childPath, name: childName, status: status, root: root, ancestors: ancestors) { reason, isFolder in
+                note(childName, isFolder ? "cannot read folder: \(reason)" : "cannot read: \(reason)")
             }
+        }
+    }
+
+    /// One entry of a folder, by its own status. A symlink is never followed: one to
+    /// something inside the input is read under its own name anyway, and one that leads
+    /// outside (a loop, `/etc`, `~/.ssh/id_rsa` in a hostile bundle unpacked with its
+    /// links) gets a note; a user who wants a file read names it. `cannotRead` gets the
+    /// reason a file cannot be opened or a folder listed.
+    private func read(_ path: String, name: String, status: FileSystem.Status, root: String,
+                      ancestors: Set<FileSystem.FileID>,
+                      cannotRead: (_ reason: String, _ isFolder: Bool) throws(ToolError) -> Void) throws(ToolError) {
+        switch status.kind {
+        case .directory:
+            if ancestors.contains(status.id) {
+                note(name, "folder loop (a mount of a folder above it); not followed")
+            } else if MemberName.isLogarchive(FileSystem.lastComponent(path)) {
+                note(name, UnitWalk.logarchiveWarning)
+            } else {
+                switch FileSystem.entries(path) {
+                case .success(let entries):
+                    try walk(entries, in: path, name: name, root: root, ancestors: ancestors.union([status.id]))
+                case .failure(let error):
+                    try cannotRead("\(error)", true)
+                }
+            }
+        case .file:
+            switch FileStream.open(path) {
+            case .success(let stream): try readStream(stream, name: name, depth: 0)
+            case .failure(let error): try cannotRead("\(error)", false)
+            }
+        case .other:
+            note(name, "not a regular file (device, socket or pipe); skipped")
+        case .symlink:
+            noteLink(path, name: name, root: root, ancestors: ancestors)
         }
     }
 
     /// A symlink in a folder is not followed: a target inside the input is read under its
     /// own name; a target outside is not ours to read, and gets a note saying so, so nothing
     /// is skipped silently.
-    func noteLink(_ path: String, name: String, root: String, ancestors: Set<FileSystem.FileID>) {
+    private func noteLink(_ path: String, name: String, root: String, ancestors: Set<FileSystem.FileID>) {
         let target: FileSystem.Status
         switch FileSystem.status(path) {
         case .success(let s): target = s

@@ -42,48 +42,39 @@ public struct Ingestion {
         let rulesInfo = RulesInfo(loaded: rules.count, rules: (rules.eventRules.map(\.header) + rules.correlationRules.map(\.header))
             .map(RulesInfo.Entry.init))
         // Units unchanged since a run committed them are not read again (a killed ingest
-        // resumes without re-reading what it did), as scan does.
-        let fingerprints = units.map { IngestFingerprint(unit: $0, hashingKey: redact) }
-        var unchanged: Set<Int> = []
-        for (i, fingerprint) in fingerprints.enumerated() {
-            if let fingerprint, try fingerprint.isDone(in: store) { unchanged.insert(i) }
-        }
-        let toRead = units.indices.filter { !unchanged.contains($0) }
+        // resumes without re-reading what it did), as scan does; they stay in the
+        // ordered run so reports keep unit order.
+        let cacheEntries = units.map { UnitCacheEntry(ingesting: $0, hashingKey: redact) }
+        var unchanged: [Bool] = []
+        for entry in cacheEntries { unchanged.append(try entry.map(store.isDone) ?? false) }
+        let skip = unchanged
         let analyzer = self.analyzer
         let keep = keepRecords
-        let work: @Sendable (Int) -> Result<StagedUnit, ToolError> = { j in
+        let work: @Sendable (Int) -> Result<StagedUnit?, ToolError> = { i in
             Result { () throws(ToolError) in
+                if skip[i] { return nil }
                 let stage = keep ? try RecordStage() : nil
                 let keeper = stage.map(RecordKeeper.init)
-                let evidence = try analyzer.collect(unit: units[toRead[j]], recordObserver: keeper)
+                let evidence = try analyzer.collect(unit: units[i], recordObserver: keeper)
                 if let failure = keeper?.failure { throw failure }
                 return StagedUnit(evidence: evidence, stage: stage)
             }
         }
         var analyses: [UnitAnalysis] = []
         var reports: [UnitReport] = []
-        // Reports stay in unit order: the unchanged units before each read one go first.
-        var next = 0
-        let reportUnchanged = { (upTo: Int) in
-            while next < upTo {
-                if unchanged.contains(next) {
-                    let report = UnitReport(unit: units[next], result: CommitResult(status: .alreadyPresent), sources: 0, bytes: 0)
+        do {
+            try OrderedWorkers.run(count: units.count, workers: analyzer.options.jobs, work: work) { i, staged in
+                guard let staged = try staged.get() else {
+                    let report = UnitReport(unit: units[i], result: CommitResult(status: .alreadyPresent), sources: 0, bytes: 0)
                     reports.append(report)
                     progress?(report)
+                    return
                 }
-                next += 1
-            }
-        }
-        do {
-            try OrderedWorkers.run(count: toRead.count, workers: analyzer.options.jobs, work: work) { j, staged in
-                let i = toRead[j]
-                reportUnchanged(i)
-                let staged = try staged.get()
                 let evidence = staged.evidence
                 var unit = UnitCommit(path: units[i].reportedPath, sha256: evidence.identity, device: units[i].device,
                                       sources: evidence.sources, signals: evidence.signals, warnings: evidence.warnings,
                                       rules: rulesInfo)
-                unit.cacheEntry = fingerprints[i]?.cacheEntry
+                unit.cacheEntry = cacheEntries[i]
                 let result = try store.commit(unit, records: staged.stage) { snapshot in
                     DeviceCorrelation(analyzer.correlate(device: snapshot.device, sources: snapshot.sources,
                                                          signals: snapshot.signals))
@@ -97,9 +88,7 @@ public struct Ingestion {
                                         bytes: evidence.sources.reduce(0) { $0 + $1.bytes })
                 reports.append(report)
                 progress?(report)
-                next = i + 1
             }
-            reportUnchanged(units.count)
         } catch let error as ToolError {
             throw error
         } catch {
@@ -110,37 +99,24 @@ public struct Ingestion {
     }
 }
 
-/// An ingest unit's entry in `unit_cache`: the size and time of all its members, under a
-/// key naming the unit and every member (so `--same-device` over other files is another
-/// unit). With `--redact` the key is a digest: the database must not keep the paths.
-struct IngestFingerprint {
-    let key: String
-    let fingerprint: ScanFingerprint
-
-    /// nil for a unit with standard input among its members, or a member that cannot be
-    /// looked at (the read says why).
-    init?(unit: EvidenceUnit, hashingKey: Bool) {
-        var total = ScanFingerprint(size: 0, modified: 0)
+extension UnitCacheEntry {
+    /// An ingest unit's entry in `unit_cache`: the size and time of all its members, under
+    /// a key naming the unit and every member (so `--same-device` over other files is
+    /// another unit). With `--redact` the key is a digest: the database must not keep the
+    /// paths. nil for a unit with standard input among its members, or a member that
+    /// cannot be looked at (the read says why).
+    init?(ingesting unit: EvidenceUnit, hashingKey: Bool) {
+        var size: Int64 = 0, modified: Int64 = 0
         for member in unit.members {
             guard member.fileSystemPath != "-", let own = ScanFingerprint.of(path: member.fileSystemPath) else { return nil }
-            total.size += own.size
-            total.modified = max(total.modified, own.modified)
+            size += own.size
+            modified = max(modified, own.modified)
         }
         let key = unit.members.count == 1 && unit.members[0].displayName == unit.device
             ? unit.device
             : ([unit.device] + unit.members.map(\.displayName)).joined(separator: "\u{0}")
-        self.key = hashingKey ? "sha256:" + SHA256.hex(of: key) : key
-        self.fingerprint = total
+        self.init(key: hashingKey ? "sha256:" + SHA256.hex(of: key) : key, size: size, modified: modified)
     }
-
-    func isDone(in store: TimelineStore) throws(ToolError) -> Bool {
-        guard let identity = try store.cachedIdentity(path: key, size: fingerprint.size, modified: fingerprint.modified) else {
-            return false
-        }
-        return try store.isUnitDone(sha256: identity)
-    }
-
-    var cacheEntry: UnitCacheEntry { UnitCacheEntry(key: key, size: fingerprint.size, modified: fingerprint.modified) }
 }
 
 /// A unit read on a worker, waiting for its commit.

@@ -40,17 +40,16 @@ public struct ScanRunner {
 
         var tally = ScanTally()
         tally.units = units.count
-        var pending: [(unit: ScanUnit, fingerprint: ScanFingerprint?)] = []
+        var pending: [(unit: ScanUnit, cacheEntry: UnitCacheEntry?)] = []
         for unit in units {
-            let fingerprint = ScanFingerprint.of(path: unit.fileSystemPath)
-            if let fingerprint,
-               let identity = try store.cachedIdentity(path: unit.path, size: fingerprint.size, modified: fingerprint.modified),
-               try store.isUnitDone(sha256: identity) {
+            let entry = ScanFingerprint.of(path: unit.fileSystemPath)
+                .map { UnitCacheEntry(key: unit.path, size: $0.size, modified: $0.modified) }
+            if let entry, try store.isDone(entry) {
                 tally.skipped += 1
                 continue
             }
-            pending.append((unit, fingerprint))
-            tally.bytesToRead += fingerprint?.size ?? 0
+            pending.append((unit, entry))
+            tally.bytesToRead += entry?.size ?? 0
         }
         tally.toRead = pending.count
         progress?(ScanProgress(stage: .planned, tally: tally))
@@ -60,8 +59,8 @@ public struct ScanRunner {
         let work: @Sendable (Int) -> ScanRead = { i in ScanRead(unit: toRead[i], analyzer: analyzer) }
         do {
             try OrderedWorkers.run(count: pending.count, workers: analyzer.options.jobs, work: work) { i, read in
-                let (unit, fingerprint) = pending[i]
-                let report = try commit(read, of: unit, fingerprint: fingerprint, into: store)
+                let (unit, entry) = pending[i]
+                let report = try commit(read, of: unit, cacheEntry: entry, into: store)
                 tally.read += 1
                 tally.bytesRead += report.bytes
                 switch report.status {
@@ -84,9 +83,9 @@ public struct ScanRunner {
 
     /// Commits one unit's read: its evidence with the device's recomputed incidents, or
     /// its failure.
-    private func commit(_ read: ScanRead, of unit: ScanUnit, fingerprint: ScanFingerprint?,
+    private func commit(_ read: ScanRead, of unit: ScanUnit, cacheEntry: UnitCacheEntry?,
                         into store: TimelineStore) throws -> ScanUnitReport {
-        let bytes = fingerprint?.size ?? 0
+        let bytes = cacheEntry?.size ?? 0
         switch read {
         case .failed(let reason):
             let failed = UnitCommit(path: unit.path, sha256: ScanUnitCheck.failureIdentity(path: unit.path),
@@ -97,7 +96,7 @@ public struct ScanRunner {
             let identity = evidence.identity
             var commit = UnitCommit(path: unit.path, sha256: identity, device: unit.unit.device, sources: evidence.sources,
                                     signals: evidence.signals, warnings: evidence.warnings)
-            commit.cacheEntry = fingerprint.map { UnitCacheEntry(key: unit.path, size: $0.size, modified: $0.modified) }
+            commit.cacheEntry = cacheEntry
             let analyzer = self.analyzer
             let recompute: (DeviceSnapshot) -> DeviceCorrelation = { snapshot in
                 DeviceCorrelation(analyzer.correlate(device: snapshot.device, sources: snapshot.sources, signals: snapshot.signals))

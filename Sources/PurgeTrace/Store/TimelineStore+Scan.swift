@@ -17,6 +17,15 @@ extension TimelineStore {
         }
     }
 
+    /// Whether the unit `entry` describes was committed `ok` when it had that size and
+    /// time: a run can skip it without reading it.
+    public func isDone(_ entry: UnitCacheEntry) throws(ToolError) -> Bool {
+        guard let identity = try cachedIdentity(path: entry.key, size: entry.size, modified: entry.modified) else {
+            return false
+        }
+        return try isUnitDone(sha256: identity)
+    }
+
     /// Remembers that the unit at `path`, with this size and modification time, has this
     /// identity (replacing what was known of the path).
     public func rememberIdentity(_ sha256: String, path: String, size: Int64, modified: Int64) throws(ToolError) {
