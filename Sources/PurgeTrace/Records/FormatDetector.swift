@@ -137,7 +137,7 @@ public enum FormatDetector {
         case .lumberjack: return LumberjackParser.classify(line, into: &head) == .record
         case .oslogExport:
             var structured = false
-            return OSLogExportParser.classify(line, into: &head, structured: &structured) == .record && structured
+            return OSLogExportLines.classify(line, into: &head, structured: &structured) == .record && structured
         case .plain: return PlainLines.classify(line, into: &head) == .record
         case .logJSON, .logNDJSON, .unifiedlogCSV, .unifiedlogJSONL: return false
         }

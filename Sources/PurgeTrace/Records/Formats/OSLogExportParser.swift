@@ -9,32 +9,10 @@
 /// After the timestamp come bracketed tokens: a level name, letter or number is the level;
 /// `subsystem:category` is both; otherwise the last token is the category and a
 /// reverse-DNS one before it the subsystem.
-struct OSLogExportParser: RecordParser {
-    private var framer: LineFramer
-    private var clock: SourceClock
-
-    init(context: SourceContext) {
-        framer = LineFramer(context: context)
-        clock = SourceClock(context: context)
-    }
-
-    mutating func feed(line raw: UnsafeRawBufferPointer, number: Int, offset: Int64,
-                       emit: (RecordView) -> Void) throws(ToolError) {
-        let line = LineBytes(raw)
-        var head = RecordHead()
+enum OSLogExportLines: LineClassifier {
+    static func classify(_ line: LineBytes, into head: inout RecordHead) -> LineKind {
         var structured = false
-        switch OSLogExportParser.classify(line, into: &head, structured: &structured) {
-        case .record:
-            let (time, utcOffset) = clock.resolve(head.stamp)
-            framer.start(line, head: head, time: time, utcOffset: utcOffset, number: number, offset: offset, emit: emit)
-        case .continuation: framer.continuation(line)
-        case .skip: framer.skip(emit: emit)
-        case .malformed: framer.malformed(emit: emit)
-        }
-    }
-
-    mutating func finish(emit: (RecordView) -> Void) throws(ToolError) {
-        framer.finish(emit: emit)
+        return classify(line, into: &head, structured: &structured)
     }
 
     /// `structured` says whether the line had one of the shapes above beyond a bare
@@ -72,7 +50,7 @@ struct OSLogExportParser: RecordParser {
             let token = Span(i + 1, end: close)
             i = line.skipSpaces(from: close + 1)
             structured = true
-            if !levelSeen, let level = OSLogExportParser.level(line, token) {
+            if !levelSeen, let level = OSLogExportLines.level(line, token) {
                 head.level = level
                 levelSeen = true
                 continue
@@ -109,3 +87,5 @@ struct OSLogExportParser: RecordParser {
         return nil
     }
 }
+
+typealias OSLogExportParser = StatelessLineParser<OSLogExportLines>

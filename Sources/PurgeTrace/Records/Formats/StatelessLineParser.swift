@@ -5,7 +5,8 @@ protocol LineClassifier {
     static func classify(_ line: LineBytes, into head: inout RecordHead) -> LineKind
 }
 
-/// The parser of such a format (`log show --style compact` and `syslog`, plain text):
+/// The parser of such a format (`log show --style compact` and `syslog`, in-app OSLogStore
+/// exports, plain text):
 /// records framed by `LineFramer`, times resolved by `SourceClock`. Having no memory, it
 /// can start reading at any line that is not a continuation, so a big file is read in byte
 /// ranges on several cores.
